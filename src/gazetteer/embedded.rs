@@ -1,0 +1,9 @@
+//! The bundled data, decompressed by build.rs from `data/gazetteer/*.gz` and embedded, so
+//! the app and CLI work from any directory.
+
+/// The places table (TSV with a header row).
+pub const PLACES: &str = include_str!(concat!(env!("OUT_DIR"), "/places.tsv"));
+/// Admin-1 polygons (GeoJSON FeatureCollection).
+pub const ADMIN1: &str = include_str!(concat!(env!("OUT_DIR"), "/admin1.geojson"));
+/// Country outlines (GeoJSON FeatureCollection).
+pub const COUNTRIES: &str = include_str!(concat!(env!("OUT_DIR"), "/countries.geojson"));

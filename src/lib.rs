@@ -1,0 +1,15 @@
+//! incident-map: finds conflict incidents in news articles, codes them with ACLED's event
+//! types, geocodes them against a bundled offline gazetteer, merges reports of the same
+//! incident, and shows them on a map.
+//!
+//! The pipeline (each stage a module, none of them knowing about the GUI):
+//!
+//! ```text
+//! articles -> ingest -> text -> gazetteer -> extract -> dedup -> store -> app / export
+//! ```
+#![warn(missing_docs)]
+
+pub mod gazetteer;
+pub mod model;
+pub mod ingest;
+pub mod text;

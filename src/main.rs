@@ -1,0 +1,129 @@
+//! The `incident-map` command: the app (default), or `extract`, `places`, `geocode`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context as _;
+use clap::{Parser, Subcommand};
+use incident_map::gazetteer::{Context, Gazetteer};
+use incident_map::model::PlaceMention;
+
+#[derive(Parser)]
+#[command(name = "incident-map", version, about = "Conflict incidents from news articles, on a map")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Files or folders of articles to open in the app (default: the bundled sample).
+    paths: Vec<PathBuf>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print the ranked gazetteer candidates for each name.
+    Geocode {
+        /// Place names ("Helmand", "Kabul province", "Bagram").
+        #[arg(required = true)]
+        names: Vec<String>,
+        /// Only candidates in this country (ISO 3166-1 alpha-2).
+        #[arg(long)]
+        country: Option<String>,
+        /// Print a JSON array of candidates, best first.
+        #[arg(long)]
+        json: bool,
+        /// How many candidates to list per name.
+        #[arg(long, default_value_t = 5)]
+        limit: usize,
+    },
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("incident-map: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Some(Command::Geocode {
+            names,
+            country,
+            json,
+            limit,
+        }) => geocode(&names, country, json, limit),
+        None => run_app(cli.paths),
+    }
+}
+
+fn geocode(
+    names: &[String],
+    country: Option<String>,
+    json: bool,
+    limit: usize,
+) -> anyhow::Result<ExitCode> {
+    let gazetteer = Gazetteer::bundled().context("loading the bundled gazetteer")?;
+    let context = Context {
+        only_country: country,
+        ..Context::default()
+    };
+    let mut all = Vec::new();
+    let mut missing = false;
+    for name in names {
+        let ranked = gazetteer.candidates(name, &context);
+        if ranked.is_empty() {
+            eprintln!("{name}: no place of that name in the gazetteer");
+            missing = true;
+        }
+        if !json {
+            println!("{name}:");
+        }
+        for (rank, candidate) in ranked.iter().take(limit).enumerate() {
+            let place = candidate.place;
+            let mention = PlaceMention {
+                article: String::new(),
+                text: name.clone(),
+                start: 0,
+                end: name.chars().count(),
+                kind: place.kind,
+                name: place.name.to_string(),
+                country: gazetteer.country_name(place.country).to_string(),
+                iso: place.country.to_string(),
+                admin1: gazetteer.admin1_name(place).to_string(),
+                latitude: place.latitude,
+                longitude: place.longitude,
+                geonames_id: place.geonames_id,
+                confidence: candidate.score as f32,
+            };
+            if json {
+                all.push(mention);
+            } else {
+                println!(
+                    "  {}. {} ({:?}, {}{}{}) {:.4}, {:.4} pop {} score {:.2}",
+                    rank + 1,
+                    mention.name,
+                    mention.kind,
+                    if mention.admin1.is_empty() { "" } else { &mention.admin1 },
+                    if mention.admin1.is_empty() { "" } else { ", " },
+                    mention.country,
+                    mention.latitude,
+                    mention.longitude,
+                    place.population,
+                    candidate.score
+                );
+            }
+        }
+    }
+    if json {
+        println!("{}", serde_json::to_string_pretty(&all)?);
+    }
+    Ok(if missing { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+fn run_app(_paths: Vec<PathBuf>) -> anyhow::Result<ExitCode> {
+    anyhow::bail!("the app is not built yet")
+}

@@ -1,0 +1,163 @@
+//! Plain serde data shared by every stage: articles, places, incidents and their evidence.
+//!
+//! Field names follow ACLED's columns so that exported incidents open unchanged in analysts'
+//! tools (DESIGN.md section 3).
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+/// One news article as read from disk or stdin.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Article {
+    /// Stable identifier: the file name, or the `id` field of JSON input.
+    pub id: String,
+    /// Headline, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Publication date, the anchor for relative dates ("on Tuesday").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<NaiveDate>,
+    /// Outlet or agency.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// Where the article was published.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// Body text.
+    pub text: String,
+}
+
+/// What kind of place a gazetteer entry is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlaceKind {
+    /// A sovereign country or territory.
+    Country,
+    /// A first-level division (province, state).
+    Admin1,
+    /// A second-level division (district, county).
+    Admin2,
+    /// A city, town or village.
+    PopulatedPlace,
+    /// Anything else.
+    Other,
+}
+
+impl PlaceKind {
+    /// ACLED's geo_precision for an incident pinned to a place of this kind:
+    /// 1 town, 2 district, 3 province or country.
+    pub fn geo_precision(self) -> u8 {
+        match self {
+            PlaceKind::PopulatedPlace => 1,
+            PlaceKind::Admin2 => 2,
+            PlaceKind::Admin1 | PlaceKind::Country | PlaceKind::Other => 3,
+        }
+    }
+}
+
+/// A place mention found in an article, resolved against the gazetteer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlaceMention {
+    /// Article id.
+    pub article: String,
+    /// The text as written.
+    pub text: String,
+    /// Start offset in Unicode code points.
+    pub start: usize,
+    /// End offset (exclusive) in Unicode code points.
+    pub end: usize,
+    /// Kind of the resolved place.
+    pub kind: PlaceKind,
+    /// Canonical name of the resolved place.
+    pub name: String,
+    /// Country name.
+    pub country: String,
+    /// ISO 3166-1 alpha-2 code of the country.
+    pub iso: String,
+    /// Name of the first-level division, empty for countries.
+    pub admin1: String,
+    /// Latitude in degrees.
+    pub latitude: f64,
+    /// Longitude in degrees.
+    pub longitude: f64,
+    /// GeoNames id, 0 when the source had none.
+    pub geonames_id: u64,
+    /// Confidence of the resolution, 0 to 1.
+    pub confidence: f32,
+}
+
+/// Which field of an incident a piece of evidence supports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EvidenceField {
+    /// The sentence the incident came from.
+    Sentence,
+    /// The word or phrase that decided the event type.
+    Trigger,
+    /// The place.
+    Location,
+    /// The date expression.
+    Date,
+    /// The fatality figure.
+    Fatalities,
+    /// An actor.
+    Actor,
+}
+
+/// A span of an article supporting one field of an incident.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Evidence {
+    /// Article id.
+    pub article: String,
+    /// The field supported.
+    pub field: EvidenceField,
+    /// Start offset in Unicode code points.
+    pub start: usize,
+    /// End offset (exclusive) in Unicode code points.
+    pub end: usize,
+}
+
+/// One incident, with ACLED's column names.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Incident {
+    /// Stable id derived from the first source and position.
+    pub event_id: String,
+    /// Day of the event.
+    pub event_date: Option<NaiveDate>,
+    /// 1 day, 2 week, 3 month or more.
+    pub time_precision: u8,
+    /// ACLED event type.
+    pub event_type: String,
+    /// ACLED sub-event type.
+    pub sub_event_type: String,
+    /// Main actor.
+    pub actor1: String,
+    /// Other actor.
+    pub actor2: String,
+    /// Country name.
+    pub country: String,
+    /// ISO 3166-1 alpha-2.
+    pub iso: String,
+    /// First-level division.
+    pub admin1: String,
+    /// Second-level division.
+    pub admin2: String,
+    /// Name of the place pinned.
+    pub location: String,
+    /// Latitude in degrees.
+    pub latitude: f64,
+    /// Longitude in degrees.
+    pub longitude: f64,
+    /// 1 town, 2 district or near, 3 province or country.
+    pub geo_precision: u8,
+    /// Lowest reported figure (ACLED's rule).
+    pub fatalities: u32,
+    /// Highest reported figure.
+    pub fatalities_max: u32,
+    /// The evidence sentence(s).
+    pub notes: String,
+    /// Article ids.
+    pub sources: Vec<String>,
+    /// Spans supporting each field.
+    pub evidence: Vec<Evidence>,
+}

@@ -1,0 +1,176 @@
+//! The geocoder against the bundled gazetteer: Afghan provinces under every common spelling,
+//! and the cases the sample articles depend on.
+
+use incident_map::gazetteer::{Context, Gazetteer};
+use incident_map::model::PlaceKind;
+
+/// (GeoNames admin1 code, ISO 3166-2 name, spellings newsrooms use)
+const PROVINCES: [(&str, &str, &[&str]); 34] = [
+    ("01", "Badakhshān", &["Badakhshan"]),
+    ("02", "Bādghīs", &["Badghis"]),
+    ("03", "Baghlān", &["Baghlan"]),
+    ("05", "Bāmyān", &["Bamyan", "Bamiyan"]),
+    ("06", "Farāh", &["Farah"]),
+    ("07", "Fāryāb", &["Faryab"]),
+    ("08", "Ghaznī", &["Ghazni"]),
+    ("09", "Ghōr", &["Ghor", "Ghowr"]),
+    ("10", "Helmand", &["Helmand", "Hilmand"]),
+    ("11", "Herāt", &["Herat", "Hirat"]),
+    ("13", "Kābul", &["Kabul"]),
+    ("14", "Kāpīsā", &["Kapisa"]),
+    ("17", "Lōgar", &["Logar"]),
+    ("18", "Nangarhār", &["Nangarhar"]),
+    ("19", "Nīmrōz", &["Nimroz", "Nimruz"]),
+    ("23", "Kandahār", &["Kandahar"]),
+    ("24", "Kunduz", &["Kunduz", "Kondoz", "Qunduz"]),
+    ("26", "Takhār", &["Takhar"]),
+    ("27", "Wardak", &["Wardak", "Maidan Wardak"]),
+    ("28", "Zābul", &["Zabul"]),
+    ("29", "Paktīkā", &["Paktika"]),
+    ("30", "Balkh", &["Balkh"]),
+    ("31", "Jowzjān", &["Jowzjan", "Jawzjan"]),
+    ("32", "Samangān", &["Samangan"]),
+    ("33", "Sar-e Pul", &["Sar-e Pol", "Sari Pul", "Sar-e Pul"]),
+    ("34", "Kunaṟ", &["Kunar"]),
+    ("35", "Laghmān", &["Laghman"]),
+    ("36", "Paktiyā", &["Paktia", "Paktya", "Paktiya"]),
+    ("37", "Khōst", &["Khost"]),
+    ("38", "Nūristān", &["Nuristan"]),
+    ("39", "Uruzgān", &["Uruzgan", "Oruzgan"]),
+    ("40", "Parwān", &["Parwan"]),
+    ("41", "Dāykundī", &["Daykundi", "Daikundi"]),
+    ("42", "Panjshayr", &["Panjshir"]),
+];
+
+fn gazetteer() -> &'static Gazetteer {
+    match Gazetteer::bundled() {
+        Ok(g) => g,
+        Err(err) => panic!("bundled gazetteer: {err}"),
+    }
+}
+
+#[test]
+fn every_afghan_province_resolves_under_every_spelling() {
+    let g = gazetteer();
+    let mut failures = Vec::new();
+    for (code, iso_name, spellings) in PROVINCES {
+        for spelling in spellings.iter().chain(std::iter::once(&iso_name)) {
+            // With the cue the province itself must win...
+            for form in [format!("{spelling} province"), format!("{spelling} Province")] {
+                match g.resolve_name(&form, &Context::default()) {
+                    Some(r) if r.place.kind == PlaceKind::Admin1
+                        && r.place.country == "AF"
+                        && r.place.admin1 == code => {}
+                    other => failures.push(format!(
+                        "{form}: got {:?}",
+                        other.map(|r| (r.place.name, r.place.kind, r.place.country))
+                    )),
+                }
+            }
+            // ...and the bare name must land inside the province (the province or its seat).
+            match g.resolve_name(spelling, &Context::default()) {
+                Some(r) if r.place.country == "AF" && r.place.admin1 == code => {}
+                other => failures.push(format!(
+                    "{spelling}: got {:?}",
+                    other.map(|r| (r.place.name, r.place.kind, r.place.country, r.place.admin1))
+                )),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn provinces_without_a_namesake_city_resolve_to_the_province() {
+    let g = gazetteer();
+    for name in ["Helmand", "Paktia", "Faryab", "Nangarhar", "Wardak", "Daykundi"] {
+        let r = g.resolve_name(name, &Context::default());
+        assert_eq!(r.map(|r| r.place.kind), Some(PlaceKind::Admin1), "{name}");
+    }
+}
+
+#[test]
+fn kabul_city_first_kabul_province_with_cue() {
+    let g = gazetteer();
+    let city = g.resolve_name("Kabul", &Context::default());
+    assert_eq!(city.map(|r| (r.place.kind, r.place.feature_code)), Some((PlaceKind::PopulatedPlace, "PPLC")));
+    let province = g.resolve_name("Kabul province", &Context::default());
+    assert_eq!(province.map(|r| (r.place.kind, r.place.admin1)), Some((PlaceKind::Admin1, "13")));
+}
+
+#[test]
+fn named_places_table() {
+    let g = gazetteer();
+    // (name, kind, country, admin1 code or "" for any)
+    let rows = [
+        ("Bagram", PlaceKind::PopulatedPlace, "AF", "40"),
+        ("Doha", PlaceKind::PopulatedPlace, "QA", ""),
+        ("Qatar", PlaceKind::Country, "QA", ""),
+        ("Germany", PlaceKind::Country, "DE", ""),
+        ("Afghanistan", PlaceKind::Country, "AF", ""),
+        ("Pakistan", PlaceKind::Country, "PK", ""),
+        ("Lashkar Gah", PlaceKind::PopulatedPlace, "AF", "10"),
+        ("Nahr-e Saraj district", PlaceKind::Admin2, "AF", "10"),
+        ("Zurmat district", PlaceKind::Admin2, "AF", "36"),
+        ("Grishk", PlaceKind::Admin2, "AF", "10"), // the district (Nahr-e Saraj) is also known as Grishk
+    ];
+    for (name, kind, country, admin1) in rows {
+        let r = g.resolve_name(name, &Context::default());
+        let got = r.as_ref().map(|r| (r.place.kind, r.place.country, r.place.admin1));
+        assert!(
+            matches!(got, Some((k, c, a)) if k == kind && c == country && (admin1.is_empty() || a == admin1)),
+            "{name}: got {got:?}"
+        );
+    }
+    let doha = g.resolve_name("Doha", &Context::default()).map(|r| r.place.feature_code);
+    assert_eq!(doha, Some("PPLC"), "Doha is Qatar's capital");
+}
+
+#[test]
+fn country_context_and_containment_change_the_answer() {
+    let g = gazetteer();
+    // Without context Hyderabad is the Indian city; a Pakistani document picks Sindh's.
+    let bare = g.resolve_name("Hyderabad", &Context::default()).map(|r| r.place.country);
+    assert_eq!(bare, Some("IN"));
+    let mut context = Context::default();
+    context.countries.insert("PK".into(), 1.0);
+    let in_pakistan = g.resolve_name("Hyderabad", &context).map(|r| r.place.country);
+    assert_eq!(in_pakistan, Some("PK"));
+    let only = Context { only_country: Some("PK".into()), ..Context::default() };
+    assert_eq!(g.resolve_name("Hyderabad", &only).map(|r| r.place.country), Some("PK"));
+    // "Dand" alone is ambiguous; inside Kandahar it is the place in Kandahar.
+    let inside = Context {
+        container: Some(("AF".into(), "23".into(), PlaceKind::Admin1)),
+        ..Context::default()
+    };
+    if let Some(r) = g.resolve_name("Dand", &inside) {
+        assert_eq!((r.place.country, r.place.admin1), ("AF", "23"));
+    }
+}
+
+#[test]
+fn points_fall_in_their_province() {
+    let g = gazetteer();
+    // (lat, lon, admin1 code): Lashkar Gah, Kunduz, Gardez, Bagram, Maymana
+    let rows = [
+        (31.593, 64.371, "10"),
+        (36.729, 68.857, "24"),
+        (33.597, 69.227, "36"),
+        (34.967, 69.265, "40"),
+        (35.921, 64.784, "07"),
+    ];
+    for (lat, lon, code) in rows {
+        let admin1 = g.admin1_at(lat, lon).map(|p| (p.country, p.admin1));
+        assert_eq!(admin1, Some(("AF", code)), "{lat},{lon}");
+    }
+    assert_eq!(g.admin1_at(0.0, -30.0).map(|p| p.name), None, "mid-Atlantic");
+    let nearest = g.nearest_place(34.5553, 69.2075).map(|p| p.name);
+    assert_eq!(nearest, Some("Kabul"));
+}
+
+#[test]
+fn unknown_names_give_no_answer() {
+    let g = gazetteer();
+    assert!(g.resolve_name("Xqzzyville", &Context::default()).is_none());
+    assert!(g.resolve_name("", &Context::default()).is_none());
+}
