@@ -13,3 +13,7 @@ pub mod gazetteer;
 pub mod model;
 pub mod ingest;
 pub mod text;
+pub mod extract;
+pub mod dedup;
+pub mod export;
+pub mod pipeline;

@@ -6,7 +6,10 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use clap::{Parser, Subcommand};
 use incident_map::gazetteer::{Context, Gazetteer};
+use incident_map::export::{self, Format};
+use incident_map::extract::Extractor;
 use incident_map::model::PlaceMention;
+use incident_map::pipeline;
 
 #[derive(Parser)]
 #[command(name = "incident-map", version, about = "Conflict incidents from news articles, on a map")]
@@ -19,6 +22,30 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Extract incidents from articles (files, folders, or - for JSON Lines on stdin).
+    Extract {
+        /// Files or folders of articles.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Jsonl)]
+        format: Format,
+        /// Write to this file instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// List every place mention found in the articles.
+    Places {
+        /// Files or folders of articles.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Jsonl)]
+        format: Format,
+        /// Write to this file instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Print the ranked gazetteer candidates for each name.
     Geocode {
         /// Place names ("Helmand", "Kabul province", "Bagram").
@@ -56,6 +83,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             json,
             limit,
         }) => geocode(&names, country, json, limit),
+        Some(Command::Extract { paths, format, out }) => extract(&paths, format, out, false),
+        Some(Command::Places { paths, format, out }) => extract(&paths, format, out, true),
         None => run_app(cli.paths),
     }
 }
@@ -122,6 +151,29 @@ fn geocode(
         println!("{}", serde_json::to_string_pretty(&all)?);
     }
     Ok(if missing { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+fn extract(paths: &[PathBuf], format: Format, out: Option<PathBuf>, places: bool) -> anyhow::Result<ExitCode> {
+    let extractor = Extractor::bundled().context("loading the extractor")?;
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    let output = pipeline::run(&extractor, paths, &|_, _, _| {}, &cancel);
+    for problem in &output.problems {
+        eprintln!("{problem}");
+    }
+    let mut sink: Box<dyn std::io::Write> = match &out {
+        Some(path) => Box::new(std::io::BufWriter::new(
+            std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
+        )),
+        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+    };
+    if places {
+        export::write_mentions(&mut sink, &output.mentions, format)?;
+    } else {
+        export::write_incidents(&mut sink, &output.incidents, format)?;
+    }
+    sink.flush()?;
+    let failed = output.problems.iter().any(|p| !p.recovered);
+    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
 
 fn run_app(_paths: Vec<PathBuf>) -> anyhow::Result<ExitCode> {

@@ -5,10 +5,12 @@
 mod dates;
 mod numbers;
 mod sentences;
+mod words;
 
 pub use dates::{DateExpr, find_dates};
 pub use numbers::{Quantity, find_quantities, parse_number_word};
 pub use sentences::{Sentence, split_sentences};
+pub use words::{Word, is_capitalized, words};
 
 /// Converts byte offsets of a text into Unicode code point offsets.
 #[derive(Debug, Clone)]

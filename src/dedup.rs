@@ -1,0 +1,211 @@
+//! Merging the same incident reported by several articles (or twice in one).
+//!
+//! Two incidents are the same when they have the same event type and sub-event type, their
+//! dates agree within their precision (the same day for day-precise dates, the same week or
+//! month otherwise), and they are at the same place: the same first-level division (or both
+//! only known to the same country), and within [`SAME_PLACE_KM`] when both are pinned to
+//! towns. Merged incidents keep every source and all evidence; `fatalities` is the lowest
+//! reported figure (ACLED's rule) and `fatalities_max` the highest; the most precise
+//! location and date win.
+
+use chrono::NaiveDate;
+use geo::{Distance, Haversine, Point};
+use rustc_hash::FxHashMap;
+
+use crate::model::Incident;
+
+/// Two town-level reports farther apart than this are different incidents.
+pub const SAME_PLACE_KM: f64 = 25.0;
+
+/// Days two dates may differ by, given the coarser of their precisions.
+fn date_tolerance_days(precision: u8) -> i64 {
+    match precision {
+        0 | 1 => 0,
+        2 => 7,
+        _ => 31,
+    }
+}
+
+/// True when two incidents report the same event.
+pub fn same_incident(a: &Incident, b: &Incident) -> bool {
+    if a.event_type != b.event_type || a.sub_event_type != b.sub_event_type || a.iso != b.iso {
+        return false;
+    }
+    let dates_agree = match (a.event_date, b.event_date) {
+        (Some(x), Some(y)) => {
+            let tolerance = date_tolerance_days(a.time_precision.max(b.time_precision));
+            (x - y).num_days().abs() <= tolerance
+        }
+        (None, None) => true,
+        _ => false,
+    };
+    if !dates_agree || a.admin1 != b.admin1 {
+        return false;
+    }
+    if a.geo_precision == 1 && b.geo_precision == 1 {
+        let km = Haversine.distance(Point::new(a.longitude, a.latitude), Point::new(b.longitude, b.latitude)) / 1000.0;
+        return km <= SAME_PLACE_KM;
+    }
+    true
+}
+
+/// Merges incidents that report the same event. Output is sorted by date, then event id.
+pub fn merge_incidents(incidents: Vec<Incident>) -> Vec<Incident> {
+    // Group candidates by what must be equal, then compare within each group only.
+    let mut groups: FxHashMap<(String, String, String, String), Vec<usize>> = FxHashMap::default();
+    for (i, inc) in incidents.iter().enumerate() {
+        groups
+            .entry((inc.event_type.clone(), inc.sub_event_type.clone(), inc.iso.clone(), inc.admin1.clone()))
+            .or_default()
+            .push(i);
+    }
+    let mut parent: Vec<usize> = (0..incidents.len()).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for members in groups.values() {
+        for (k, &i) in members.iter().enumerate() {
+            for &j in &members[k + 1..] {
+                if same_incident(&incidents[i], &incidents[j]) {
+                    let (ri, rj) = (root(&mut parent, i), root(&mut parent, j));
+                    if ri != rj {
+                        parent[ri.max(rj)] = ri.min(rj);
+                    }
+                }
+            }
+        }
+    }
+    let mut clusters: FxHashMap<usize, Vec<Incident>> = FxHashMap::default();
+    for (i, inc) in incidents.into_iter().enumerate() {
+        let r = root(&mut parent, i);
+        clusters.entry(r).or_default().push(inc);
+    }
+    let mut merged: Vec<Incident> = clusters.into_values().map(merge_cluster).collect();
+    merged.sort_by(|a, b| {
+        a.event_date
+            .unwrap_or(NaiveDate::MIN)
+            .cmp(&b.event_date.unwrap_or(NaiveDate::MIN))
+            .then_with(|| a.event_id.cmp(&b.event_id))
+    });
+    merged
+}
+
+fn merge_cluster(mut reports: Vec<Incident>) -> Incident {
+    reports.sort_by(|a, b| a.event_id.cmp(&b.event_id));
+    let mut iter = reports.into_iter();
+    let Some(mut out) = iter.next() else {
+        return Incident::default();
+    };
+    let mut figures: Vec<(u32, u32)> = Vec::new();
+    if out.fatalities_max > 0 {
+        figures.push((out.fatalities, out.fatalities_max));
+    }
+    for r in iter {
+        if r.fatalities_max > 0 {
+            figures.push((r.fatalities, r.fatalities_max));
+        }
+        if r.geo_precision < out.geo_precision {
+            out.location = r.location.clone();
+            out.admin2 = r.admin2.clone();
+            out.latitude = r.latitude;
+            out.longitude = r.longitude;
+            out.geo_precision = r.geo_precision;
+        }
+        if r.time_precision < out.time_precision {
+            out.event_date = r.event_date;
+            out.time_precision = r.time_precision;
+        }
+        if out.actor1.is_empty() {
+            out.actor1 = r.actor1.clone();
+        }
+        if out.actor2.is_empty() || out.actor2 == out.actor1 {
+            out.actor2 = if r.actor2 != out.actor1 { r.actor2.clone() } else { String::new() };
+        }
+        if !out.notes.contains(&r.notes) {
+            out.notes = format!("{} | {}", out.notes, r.notes);
+        }
+        out.sources.extend(r.sources);
+        out.evidence.extend(r.evidence);
+    }
+    out.sources.sort();
+    out.sources.dedup();
+    out.evidence.sort();
+    out.evidence.dedup();
+    out.fatalities = figures.iter().map(|f| f.0).min().unwrap_or(0);
+    out.fatalities_max = figures.iter().map(|f| f.1).max().unwrap_or(0);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn incident(id: &str, date: (i32, u32, u32), admin1: &str, killed: u32) -> Incident {
+        Incident {
+            event_id: id.into(),
+            event_date: NaiveDate::from_ymd_opt(date.0, date.1, date.2),
+            time_precision: 1,
+            event_type: "Explosions/Remote violence".into(),
+            sub_event_type: "Remote explosive/landmine/IED".into(),
+            iso: "AF".into(),
+            admin1: admin1.into(),
+            geo_precision: 3,
+            fatalities: killed,
+            fatalities_max: killed,
+            sources: vec![format!("{id}.txt")],
+            ..Incident::default()
+        }
+    }
+
+    #[test]
+    fn same_event_two_articles_merges_with_fatality_range() {
+        let merged = merge_incidents(vec![
+            incident("a", (2020, 4, 1), "Helmand", 8),
+            incident("b", (2020, 4, 1), "Helmand", 7),
+        ]);
+        assert_eq!(merged.len(), 1);
+        assert_eq!((merged[0].fatalities, merged[0].fatalities_max), (7, 8));
+        assert_eq!(merged[0].sources, ["a.txt", "b.txt"]);
+    }
+
+    #[test]
+    fn different_place_day_or_type_stay_apart() {
+        let mut other_type = incident("d", (2020, 4, 1), "Helmand", 8);
+        other_type.sub_event_type = "Suicide bomb".into();
+        let merged = merge_incidents(vec![
+            incident("a", (2020, 4, 1), "Helmand", 8),
+            incident("b", (2020, 4, 1), "Kandahar", 8),
+            incident("c", (2020, 4, 2), "Helmand", 8),
+            other_type,
+        ]);
+        assert_eq!(merged.len(), 4);
+    }
+
+    #[test]
+    fn unreported_toll_does_not_lower_the_minimum() {
+        let merged = merge_incidents(vec![
+            incident("a", (2020, 4, 1), "Helmand", 0),
+            incident("b", (2020, 4, 1), "Helmand", 7),
+        ]);
+        assert_eq!((merged[0].fatalities, merged[0].fatalities_max), (7, 7));
+    }
+
+    #[test]
+    fn towns_far_apart_are_different_incidents() {
+        let mut a = incident("a", (2020, 4, 1), "Helmand", 1);
+        let mut b = incident("b", (2020, 4, 1), "Helmand", 1);
+        a.geo_precision = 1;
+        b.geo_precision = 1;
+        (a.latitude, a.longitude) = (31.59, 64.37); // Lashkar Gah
+        (b.latitude, b.longitude) = (32.37, 64.77); // Sangin area, ~90 km away
+        assert_eq!(merge_incidents(vec![a.clone(), b]).len(), 2);
+        let mut near = a.clone();
+        near.event_id = "c".into();
+        near.latitude += 0.05;
+        assert_eq!(merge_incidents(vec![a, near]).len(), 1);
+    }
+}

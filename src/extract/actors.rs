@@ -1,0 +1,318 @@
+//! Actors: a small dictionary of the groups news names (Taliban, security forces, police,
+//! civilians, Islamic State...) with ACLED's actor names, and who did what to whom in a
+//! clause (perpetrator after "by" or before the trigger; victims after a death toll or
+//! before "were killed"; the target of "an attack on a checkpoint").
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+
+use crate::text::Span;
+
+/// Which actor a phrase names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ActorKind {
+    /// The Taliban.
+    Taliban,
+    /// Islamic State.
+    IslamicState,
+    /// Militants not named.
+    Militants,
+    /// The country's army and security forces.
+    Military,
+    /// The country's police.
+    Police,
+    /// Pro-government militias (Arbaki, uprising forces).
+    Militia,
+    /// The country's government.
+    Government,
+    /// United States or NATO forces.
+    ForeignForces,
+    /// Civilians.
+    Civilians,
+}
+
+impl ActorKind {
+    /// ACLED's name for the actor in a country ("Military Forces of Afghanistan").
+    pub fn acled_name(self, country: &str) -> String {
+        let of = |what: &str| {
+            if country.is_empty() { what.to_string() } else { format!("{what} of {country}") }
+        };
+        match self {
+            ActorKind::Taliban => "Taliban".into(),
+            ActorKind::IslamicState => "Islamic State".into(),
+            ActorKind::Militants => {
+                if country.is_empty() { "Unidentified Armed Group".into() } else { format!("Unidentified Armed Group ({country})") }
+            }
+            ActorKind::Military => of("Military Forces"),
+            ActorKind::Police => of("Police Forces"),
+            ActorKind::Militia => "Militia (Pro-Government)".into(),
+            ActorKind::Government => of("Government"),
+            ActorKind::ForeignForces => "Military Forces of the United States".into(),
+            ActorKind::Civilians => "Civilians".into(),
+        }
+    }
+
+    /// True for the state's forces (soldiers, police, militias, foreign troops).
+    pub fn is_state_force(self) -> bool {
+        matches!(self, ActorKind::Military | ActorKind::Police | ActorKind::Militia | ActorKind::ForeignForces)
+    }
+
+    /// True for armed non-state groups.
+    pub fn is_armed_group(self) -> bool {
+        matches!(self, ActorKind::Taliban | ActorKind::IslamicState | ActorKind::Militants)
+    }
+}
+
+/// Phrases (lower case) and the actor they name. Longest match wins.
+const ACTOR_PHRASES: &[(&str, ActorKind)] = &[
+    ("taliban", ActorKind::Taliban),
+    ("taliban militants", ActorKind::Taliban),
+    ("taliban insurgents", ActorKind::Taliban),
+    ("taliban fighters", ActorKind::Taliban),
+    ("islamic state", ActorKind::IslamicState),
+    ("isis", ActorKind::IslamicState),
+    ("isil", ActorKind::IslamicState),
+    ("daesh", ActorKind::IslamicState),
+    ("iskp", ActorKind::IslamicState),
+    ("is-k", ActorKind::IslamicState),
+    ("is militants", ActorKind::IslamicState),
+    ("militants", ActorKind::Militants),
+    ("militant", ActorKind::Militants),
+    ("insurgents", ActorKind::Militants),
+    ("insurgent", ActorKind::Militants),
+    ("gunmen", ActorKind::Militants),
+    ("gunman", ActorKind::Militants),
+    ("fighters", ActorKind::Militants),
+    ("afghan national army", ActorKind::Military),
+    ("ana", ActorKind::Military),
+    ("army", ActorKind::Military),
+    ("soldiers", ActorKind::Military),
+    ("soldier", ActorKind::Military),
+    ("troops", ActorKind::Military),
+    ("security forces", ActorKind::Military),
+    ("security force", ActorKind::Military),
+    ("security personnel", ActorKind::Military),
+    ("special forces", ActorKind::Military),
+    ("commandos", ActorKind::Military),
+    ("military forces", ActorKind::Military),
+    ("afghan forces", ActorKind::Military),
+    ("government forces", ActorKind::Military),
+    ("forces", ActorKind::Military),
+    ("outpost", ActorKind::Military),
+    ("checkpoint", ActorKind::Military),
+    ("check point", ActorKind::Military),
+    ("check post", ActorKind::Military),
+    ("security post", ActorKind::Military),
+    ("military base", ActorKind::Military),
+    ("convoy", ActorKind::Military),
+    ("police", ActorKind::Police),
+    ("policemen", ActorKind::Police),
+    ("policeman", ActorKind::Police),
+    ("police officers", ActorKind::Police),
+    ("anp", ActorKind::Police),
+    ("police post", ActorKind::Police),
+    ("police checkpoint", ActorKind::Police),
+    ("arbaki", ActorKind::Militia),
+    ("arbakis", ActorKind::Militia),
+    ("local police", ActorKind::Militia),
+    ("uprising forces", ActorKind::Militia),
+    ("militia", ActorKind::Militia),
+    ("militiamen", ActorKind::Militia),
+    ("government", ActorKind::Government),
+    ("authorities", ActorKind::Government),
+    ("u.s. forces", ActorKind::ForeignForces),
+    ("us forces", ActorKind::ForeignForces),
+    ("american forces", ActorKind::ForeignForces),
+    ("u.s. troops", ActorKind::ForeignForces),
+    ("us troops", ActorKind::ForeignForces),
+    ("american troops", ActorKind::ForeignForces),
+    ("foreign forces", ActorKind::ForeignForces),
+    ("foreign troops", ActorKind::ForeignForces),
+    ("coalition forces", ActorKind::ForeignForces),
+    ("nato", ActorKind::ForeignForces),
+    ("civilians", ActorKind::Civilians),
+    ("civilian", ActorKind::Civilians),
+    ("children", ActorKind::Civilians),
+    ("child", ActorKind::Civilians),
+    ("women", ActorKind::Civilians),
+    ("villagers", ActorKind::Civilians),
+    ("passengers", ActorKind::Civilians),
+    ("people", ActorKind::Civilians),
+    ("residents", ActorKind::Civilians),
+    ("students", ActorKind::Civilians),
+    ("workers", ActorKind::Civilians),
+    ("farmers", ActorKind::Civilians),
+    ("family", ActorKind::Civilians),
+    ("elders", ActorKind::Civilians),
+    ("teachers", ActorKind::Civilians),
+    ("journalists", ActorKind::Civilians),
+];
+
+/// An actor named in a clause.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ActorMention {
+    /// Who.
+    pub kind: ActorKind,
+    /// Byte span in the clause.
+    pub span: Span,
+}
+
+/// The dictionary matcher.
+#[derive(Debug, Clone)]
+pub struct ActorDictionary {
+    matcher: AhoCorasick,
+}
+
+/// Who did what to whom.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Roles {
+    /// Perpetrator.
+    pub actor1: Option<ActorMention>,
+    /// Victim or target.
+    pub actor2: Option<ActorMention>,
+}
+
+impl ActorDictionary {
+    /// Builds the matcher.
+    pub fn new() -> Result<ActorDictionary, String> {
+        let matcher = AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::LeftmostLongest)
+            .build(ACTOR_PHRASES.iter().map(|(p, _)| p))
+            .map_err(|e| e.to_string())?;
+        Ok(ActorDictionary { matcher })
+    }
+
+    /// Actor mentions in a text, whole words only.
+    pub fn find(&self, text: &str) -> Vec<ActorMention> {
+        let bytes = text.as_bytes();
+        self.matcher
+            .find_iter(text)
+            .filter(|m| {
+                (m.start() == 0 || !bytes[m.start() - 1].is_ascii_alphanumeric())
+                    && (m.end() == bytes.len() || !bytes[m.end()].is_ascii_alphanumeric())
+            })
+            .filter_map(|m| {
+                let (phrase, kind) = ACTOR_PHRASES.get(m.pattern().as_usize())?;
+                // "ANA" and "ANP" only in capitals; "IS-K" likewise.
+                if phrase.len() <= 4 && text[m.start()..m.end()].chars().any(char::is_lowercase) && *phrase != "isis" {
+                    return None;
+                }
+                Some(ActorMention { kind: *kind, span: (m.start(), m.end()) })
+            })
+            .collect()
+    }
+
+    /// Assigns perpetrator and victim in a clause, given the trigger span and the victim
+    /// noun phrases of its death toll.
+    pub fn roles(&self, clause: &str, trigger: Option<Span>, victims: &[Span]) -> Roles {
+        let found = self.find(clause);
+        let lower = clause.to_lowercase();
+        let is_victim = |a: &ActorMention| {
+            victims.iter().any(|v| v.0 <= a.span.0 && a.span.1 <= v.1)
+                || passive_victim(&lower, a.span)
+                || target_of_attack(&lower, a.span)
+        };
+        let after_by = |a: &ActorMention| {
+            let before = lower[..a.span.0].trim_end();
+            before.ends_with(" by") || before.ends_with(" by the") || before.ends_with(" by a")
+                || before.ends_with("blamed the blast on the") || before.ends_with(" on the")
+        };
+        let mut roles = Roles::default();
+        roles.actor1 = found.iter().copied().find(|a| after_by(a) && !is_victim(a));
+        if roles.actor1.is_none() {
+            let limit = trigger.map_or(clause.len(), |t| t.1);
+            roles.actor1 = found
+                .iter()
+                .copied()
+                .find(|a| a.span.1 <= limit && !is_victim(a) && a.kind != ActorKind::Civilians);
+        }
+        roles.actor2 = found
+            .iter()
+            .copied()
+            .find(|a| is_victim(a) && Some(a.kind) != roles.actor1.map(|p| p.kind));
+        if roles.actor2.is_none() {
+            roles.actor2 = found.iter().copied().find(|a| {
+                Some(a.kind) != roles.actor1.map(|p| p.kind) && trigger.is_some_and(|t| a.span.0 >= t.1)
+            });
+        }
+        // Named armed groups outrank "militants" said of the same people.
+        if let (Some(a1), Some(_)) = (roles.actor1, found.iter().find(|a| a.kind == ActorKind::Taliban)) {
+            if a1.kind == ActorKind::Militants {
+                roles.actor1 = found.iter().copied().find(|a| a.kind == ActorKind::Taliban && !is_victim(a)).or(Some(a1));
+            }
+        }
+        roles
+    }
+}
+
+/// "X were killed", "X was wounded": X is a victim.
+fn passive_victim(lower: &str, span: Span) -> bool {
+    let rest = lower[span.1..].trim_start();
+    let mut words = rest.split_whitespace().take(5);
+    let mut saw_be = false;
+    for w in words.by_ref() {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+        if matches!(w, "were" | "was" | "have" | "has" | "been" | "had") {
+            saw_be = true;
+            continue;
+        }
+        if saw_be && matches!(w, "killed" | "wounded" | "injured" | "hurt" | "abducted" | "kidnapped" | "executed" | "arrested" | "detained" | "released" | "freed" | "targeted" | "attacked") {
+            return true;
+        }
+        if matches!(w, "members" | "personnel" | "including" | "and") || !saw_be {
+            continue;
+        }
+        return false;
+    }
+    false
+}
+
+/// "attack on a checkpoint", "attacked a police post", "targeting soldiers".
+fn target_of_attack(lower: &str, span: Span) -> bool {
+    let before = lower[..span.0].trim_end();
+    let tail: Vec<&str> = before.rsplit(|c: char| c.is_whitespace()).take(4).collect();
+    tail.iter().enumerate().any(|(k, w)| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+        matches!(w, "on" | "against" | "attacked" | "targeting" | "targeted" | "ambushed" | "stormed" | "killed" | "killing" | "wounding" | "injuring" | "abducted" | "kidnapped" | "freeing" | "releasing" | "released")
+            && tail[..k].iter().all(|f| {
+                let f = f.trim_matches(|c: char| !c.is_alphanumeric());
+                matches!(f, "a" | "an" | "the" | "afghan" | "two" | "several" | "local" | "their" | "its" | "government" | "security") || f.chars().all(|c| c.is_ascii_digit())
+            })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roles(text: &str, trigger: &str) -> (Option<ActorKind>, Option<ActorKind>) {
+        let Ok(dict) = ActorDictionary::new() else { return (None, None) };
+        let t = text.find(trigger).map(|s| (s, s + trigger.len()));
+        let toll = super::super::fatalities::death_toll(text, &[]);
+        let r = dict.roles(text, t, &toll.victims);
+        (r.actor1.map(|a| a.kind), r.actor2.map(|a| a.kind))
+    }
+
+    #[test]
+    fn roles_table() {
+        use ActorKind::*;
+        let rows = [
+            ("after an attack by Taliban militants near an Afghan National Army (ANA) outpost", "attack", (Some(Taliban), Some(Military))),
+            ("A Taliban car bomb killed three Afghan security forces in eastern Paktia province", "car bomb", (Some(Taliban), Some(Military))),
+            ("13 Taliban insurgents were killed in southern Kandahar", "killed", (None, Some(Taliban))),
+            ("Eight civilians, including children were killed in an explosion when their vehicle hit a landmine planted by the Taliban", "landmine", (Some(Taliban), Some(Civilians))),
+            ("Taliban militants attacked a police post, killing 2 policemen", "attacked", (Some(Taliban), Some(Police))),
+            ("1 Arbaki was wounded by Taliban militants in the Kamdesh district", "wounded", (Some(Taliban), Some(Militia))),
+        ];
+        for (text, trigger, expected) in rows {
+            assert_eq!(roles(text, trigger), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn acled_names() {
+        assert_eq!(ActorKind::Military.acled_name("Afghanistan"), "Military Forces of Afghanistan");
+        assert_eq!(ActorKind::Taliban.acled_name("Afghanistan"), "Taliban");
+        assert_eq!(ActorKind::Police.acled_name(""), "Police Forces");
+    }
+}

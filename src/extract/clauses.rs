@@ -1,0 +1,94 @@
+//! Clauses: a sentence can report several incidents ("13 ... were killed in southern
+//! Kandahar and 11 more were killed in northern Faryab"). Clauses split at ";", ", while",
+//! ", but", ", which", ", until" start new groups; " and " before a figure starts a sibling
+//! in the same group, which shares dates, places and actors it lacks.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::text::Span;
+
+/// A clause of a sentence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clause {
+    /// Byte span in the sentence.
+    pub span: Span,
+    /// Clauses joined by "and" share a group.
+    pub group: usize,
+}
+
+static BOUNDARY: LazyLock<Regex> = LazyLock::new(|| {
+    #[allow(clippy::expect_used)]
+    Regex::new(r"(?i);\s+|,\s+(?:while|whereas|but|until|which|after which\s+|\s+while\s+|\s+and\s+|,\s+and\s+")
+        .expect("clause pattern is valid")
+});
+
+/// Words after "and" that start a new incident of the same group.
+const SIBLING_STARTS: [&str; 20] = [
+    "at least", "another", "a further", "more than", "in a separate", "separately", "one", "two",
+    "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "nearly",
+    "over",
+];
+
+/// Splits a sentence into clauses.
+///
+/// ```
+/// use incident_map::extract::split_clauses;
+/// let s = "13 insurgents were killed in Kandahar and 11 more were killed in Faryab";
+/// let c = split_clauses(s);
+/// assert_eq!(c.len(), 2);
+/// assert_eq!(c[0].group, c[1].group);
+/// ```
+pub fn split_clauses(sentence: &str) -> Vec<Clause> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut group = 0;
+    for m in BOUNDARY.find_iter(sentence) {
+        let text = m.as_str().to_ascii_lowercase();
+        let rest = sentence[m.end()..].to_ascii_lowercase();
+        let is_and = text.trim().trim_start_matches(',').trim() == "and";
+        let sibling = is_and
+            && (rest.starts_with(|c: char| c.is_ascii_digit())
+                || SIBLING_STARTS.iter().any(|w| rest.starts_with(&format!("{w} "))));
+        if is_and && !sibling {
+            continue;
+        }
+        if m.start() > start {
+            out.push(Clause { span: (start, m.start()), group });
+        }
+        if !sibling {
+            group += 1;
+        }
+        start = m.end();
+    }
+    if start < sentence.len() {
+        out.push(Clause { span: (start, sentence.len()), group });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clause_table() {
+        let rows: [(&str, &[(&str, usize)]); 4] = [
+            (
+                "A car bomb killed three in Paktia on Tuesday, a local official said, while a statement said 13 were killed in Kandahar and 11 more were killed in Faryab",
+                &[("A car bomb killed three in Paktia on Tuesday, a local official said", 0), ("a statement said 13 were killed in Kandahar", 1), ("11 more were killed in Faryab", 1)],
+            ),
+            ("Taliban attacked and destroyed a post", &[("Taliban attacked and destroyed a post", 0)]),
+            ("5 were killed and 3 were wounded", &[("5 were killed", 0), ("3 were wounded", 0)]),
+            ("They fought; two died", &[("They fought", 0), ("two died", 1)]),
+        ];
+        for (sentence, expected) in rows {
+            let got: Vec<(&str, usize)> = split_clauses(sentence)
+                .into_iter()
+                .map(|c| (&sentence[c.span.0..c.span.1], c.group))
+                .collect();
+            assert_eq!(got, expected, "{sentence}");
+        }
+    }
+}

@@ -1,0 +1,562 @@
+//! From an article to incidents: sentences and clauses, triggers from the table in
+//! `data/triggers.tsv`, the death toll, actors, the date (relative to the article's date)
+//! and the place the incident happened at, each with the evidence it came from.
+//!
+//! The rules a coder follows, in order:
+//! 1. A clause reports an incident when it holds a trigger (or a death toll) that is not
+//!    unreal (future, wish, denial: "will be released", "to stop attacking"), not generic
+//!    ("frequently", "increased", "so far") and not about the pandemic.
+//! 2. The type is the highest-priority trigger's, refined by who was hit (an attack on
+//!    civilians by an armed group is violence against civilians; on soldiers, a battle).
+//! 3. The date is the nearest date expression in the clause, else in the clauses joined to
+//!    it by "and". Agreements need a day; violence needs a date, or a place and a death toll.
+//! 4. The place is the clause's locative mention ("in southern Helmand province"), else a
+//!    joined clause's, else (for agreements) where the article says the same thing happens,
+//!    else the article's focus country at geo_precision 3. Never a false pin.
+
+mod actors;
+mod clauses;
+mod fatalities;
+mod lexicon;
+mod places;
+mod triggers;
+
+use chrono::NaiveDate;
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+
+pub use actors::{ActorDictionary, ActorKind, ActorMention, Roles};
+pub use clauses::{Clause, split_clauses};
+pub use fatalities::{Toll, death_toll};
+pub use places::{Mention, Role, find_mentions};
+pub use triggers::{ACLED_TYPES, BUNDLED_TRIGGERS, Condition, TriggerMatch, TriggerRule, TriggerTable, TriggerTableError};
+
+use crate::gazetteer::{Gazetteer, GazetteerError, Place};
+use crate::model::{Article, Evidence, EvidenceField, Incident, PlaceKind, PlaceMention};
+use crate::text::{CharOffsets, DateExpr, Span, find_dates, split_sentences};
+
+/// Errors setting up the extractor.
+#[derive(Debug, thiserror::Error)]
+pub enum ExtractError {
+    /// The gazetteer failed to load.
+    #[error(transparent)]
+    Gazetteer(#[from] GazetteerError),
+    /// The trigger table is malformed.
+    #[error(transparent)]
+    Triggers(#[from] TriggerTableError),
+    /// The actor dictionary failed to build.
+    #[error("actor dictionary: {0}")]
+    Actors(String),
+}
+
+/// What one article yields.
+#[derive(Debug, Clone, Default)]
+pub struct Extraction {
+    /// Every resolved place mention.
+    pub mentions: Vec<PlaceMention>,
+    /// The incidents, in text order.
+    pub incidents: Vec<Incident>,
+}
+
+/// The extractor: gazetteer, trigger table and actor dictionary.
+#[derive(Debug, Clone)]
+pub struct Extractor<'g> {
+    gazetteer: &'g Gazetteer,
+    triggers: TriggerTable,
+    actors: ActorDictionary,
+}
+
+/// An incident found in a clause, before it is written out.
+struct Found<'t> {
+    sentence: usize,
+    clause: usize,
+    group: usize,
+    sentence_span: Span,
+    rule: Option<&'t TriggerRule>,
+    trigger: Option<Span>,
+    event_type: String,
+    sub_event_type: String,
+    date: Option<DateExpr>,
+    place: Option<(usize, u8)>,
+    toll: Toll,
+    roles: Roles,
+}
+
+impl Extractor<'static> {
+    /// The extractor over the bundled gazetteer and trigger table.
+    pub fn bundled() -> Result<Extractor<'static>, ExtractError> {
+        Extractor::new(Gazetteer::bundled()?, TriggerTable::bundled()?)
+    }
+}
+
+impl<'g> Extractor<'g> {
+    /// An extractor over a gazetteer and a trigger table.
+    pub fn new(gazetteer: &'g Gazetteer, triggers: TriggerTable) -> Result<Extractor<'g>, ExtractError> {
+        Ok(Extractor {
+            gazetteer,
+            triggers,
+            actors: ActorDictionary::new().map_err(ExtractError::Actors)?,
+        })
+    }
+
+    /// The gazetteer in use.
+    pub fn gazetteer(&self) -> &'g Gazetteer {
+        self.gazetteer
+    }
+
+    /// Extracts many articles in parallel (rayon); results in input order.
+    pub fn extract_all(&self, articles: &[Article]) -> Vec<Extraction> {
+        articles.par_iter().map(|a| self.extract(a)).collect()
+    }
+
+    /// Extracts the place mentions and incidents of one article.
+    pub fn extract(&self, article: &Article) -> Extraction {
+        let text = article.text.as_str();
+        let offsets = CharOffsets::new(text);
+        let mentions = find_mentions(self.gazetteer, text);
+        let focus = focus_country(self.gazetteer, &mentions);
+        let mut anchor = article.date;
+        let mut found: Vec<Found<'_>> = Vec::new();
+        let sentences = split_sentences(text);
+        for (si, sentence) in sentences.iter().enumerate() {
+            let s0 = sentence.span.0;
+            let dates: Vec<DateExpr> = find_dates(sentence.text, anchor)
+                .into_iter()
+                .map(|mut d| {
+                    d.span = (d.span.0 + s0, d.span.1 + s0);
+                    d
+                })
+                .collect();
+            if let Some(report) = dates.iter().find(|d| d.report_date) {
+                anchor = Some(report.date);
+            }
+            let sentence_lower = sentence.text.to_lowercase();
+            if lexicon::mentions_any(lexicon::PANDEMIC, &sentence_lower) {
+                continue;
+            }
+            let clauses = split_clauses(sentence.text);
+            let first_of_sentence = found.len();
+            for (ci, clause) in clauses.iter().enumerate() {
+                let span = (s0 + clause.span.0, s0 + clause.span.1);
+                if let Some(f) = self.clause_incident(text, span, &dates, &mentions, si, ci, clause.group, sentence.span) {
+                    found.push(f);
+                }
+            }
+            self.share_within_groups(&mut found[first_of_sentence..], &dates, &mentions, text);
+        }
+        // Continuations: a bare death toll right after an incident belongs to it.
+        let mut kept: Vec<Found<'_>> = Vec::new();
+        for f in found {
+            let bare = f.rule.is_none() && f.date.is_none() && f.place.is_none();
+            match kept.last_mut() {
+                Some(prev) if bare && f.sentence <= prev.sentence + 1 => {
+                    if prev.toll.killed == 0 {
+                        prev.toll.killed = f.toll.killed;
+                        prev.toll.spans.extend(f.toll.spans);
+                    }
+                }
+                _ => kept.push(f),
+            }
+        }
+        let mut incidents = Vec::new();
+        for mut f in kept {
+            if f.place.is_none() && f.event_type == "Strategic developments" {
+                f.place = self.place_told_elsewhere(text, &sentences, &mentions, &f);
+            }
+            if !self.is_reportable(&f, &mentions) {
+                continue;
+            }
+            incidents.push(self.write_incident(article, &offsets, &mentions, focus, f));
+        }
+        Extraction {
+            mentions: mentions
+                .iter()
+                .map(|m| self.place_mention(article, &offsets, text, m))
+                .collect(),
+            incidents,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn clause_incident<'t>(
+        &'t self,
+        text: &str,
+        span: Span,
+        dates: &[DateExpr],
+        mentions: &[Mention<'g>],
+        sentence: usize,
+        clause: usize,
+        group: usize,
+        sentence_span: Span,
+    ) -> Option<Found<'t>> {
+        let ctext = &text[span.0..span.1];
+        let lower = ctext.to_lowercase();
+        if lexicon::mentions_any(lexicon::GENERIC, &lower) {
+            return None;
+        }
+        let date_skips: Vec<Span> = dates
+            .iter()
+            .filter(|d| d.span.0 >= span.0 && d.span.1 <= span.1)
+            .map(|d| (d.span.0 - span.0, d.span.1 - span.0))
+            .collect();
+        let toll = death_toll(ctext, &date_skips);
+        let best = self
+            .triggers
+            .find(ctext)
+            .into_iter()
+            .filter(|m| condition_holds(m.rule.condition, &lower))
+            .filter(|m| !is_unreal(&lower, m.span, &m.rule.event_type))
+            .max_by(|a, b| a.rule.priority.cmp(&b.rule.priority).then(b.span.0.cmp(&a.span.0)));
+        if best.is_none() && toll.killed == 0 && !(toll.injuries && has_figure(ctext)) {
+            return None;
+        }
+        if best.is_none() && is_unreal(&lower, (lower.len(), lower.len()), "") {
+            return None;
+        }
+        let trigger = best.as_ref().map(|m| m.span);
+        let roles = self.actors.roles(ctext, trigger, &toll.victims);
+        let (event_type, sub_event_type) = classify(best.as_ref().map(|m| m.rule), &roles, &toll, &lower);
+        let to_abs = |s: Span| (s.0 + span.0, s.1 + span.0);
+        let anchor_pos = trigger.map_or(span.0, |t| t.0 + span.0);
+        let date = dates
+            .iter()
+            .filter(|d| !d.report_date && d.span.0 >= span.0 && d.span.1 <= span.1)
+            .min_by_key(|d| d.span.0.abs_diff(anchor_pos))
+            .cloned();
+        let place = choose_place(mentions, span);
+        Some(Found {
+            sentence,
+            clause,
+            group,
+            sentence_span,
+            rule: best.map(|m| m.rule),
+            trigger: trigger.map(to_abs),
+            event_type,
+            sub_event_type,
+            date,
+            place,
+            toll: Toll {
+                spans: toll.spans.iter().map(|s| to_abs(*s)).collect(),
+                victims: toll.victims.iter().map(|s| to_abs(*s)).collect(),
+                ..toll
+            },
+            roles: Roles {
+                actor1: roles.actor1.map(|a| ActorMention { span: to_abs(a.span), ..a }),
+                actor2: roles.actor2.map(|a| ActorMention { span: to_abs(a.span), ..a }),
+            },
+        })
+    }
+
+    /// Clauses joined by "and" share what they lack: date, place, actors. Siblings that
+    /// neither have a place of their own nor a trigger of their own merge into the first.
+    fn share_within_groups(&self, found: &mut [Found<'_>], dates: &[DateExpr], mentions: &[Mention<'g>], text: &str) {
+        let _ = (dates, text);
+        for i in 0..found.len() {
+            for j in 0..found.len() {
+                if i == j || found[i].group != found[j].group {
+                    continue;
+                }
+                if found[i].date.is_none() {
+                    found[i].date = found[j].date.clone();
+                }
+                if found[i].place.is_none() {
+                    found[i].place = found[j].place;
+                }
+                if found[i].roles.actor1.is_none() && found[i].roles.actor2.is_none() {
+                    found[i].roles = found[j].roles;
+                }
+            }
+        }
+        let _ = mentions;
+    }
+
+    /// For an agreement without a place in its clause: the place another sentence of the
+    /// article gives for the same kind of event ("the prisoners are to be released at the
+    /// Bagram military base"), even when that sentence is not itself an incident.
+    fn place_told_elsewhere(&self, text: &str, sentences: &[crate::text::Sentence<'_>], mentions: &[Mention<'g>], f: &Found<'_>) -> Option<(usize, u8)> {
+        let rule = f.rule?;
+        for (si, sentence) in sentences.iter().enumerate() {
+            if si == f.sentence {
+                continue;
+            }
+            for m in self.triggers.find(sentence.text) {
+                if m.rule.sub_event_type != rule.sub_event_type
+                    || !condition_holds(m.rule.condition, &sentence.text.to_lowercase())
+                {
+                    continue;
+                }
+                let span = sentence.span;
+                if let Some(place) = choose_place(mentions, span).filter(|(i, _)| mentions[*i].role == Role::Locative) {
+                    let _ = text;
+                    return Some(place);
+                }
+            }
+        }
+        None
+    }
+
+    fn is_reportable(&self, f: &Found<'_>, mentions: &[Mention<'g>]) -> bool {
+        let located = f.place.is_some_and(|(i, _)| mentions[i].role == Role::Locative);
+        if f.sub_event_type == "Agreement" {
+            return f.date.as_ref().is_some_and(|d| d.precision == 1);
+        }
+        if f.event_type == "Strategic developments" {
+            return f.date.is_some() || located;
+        }
+        let past_verb = f.rule.is_some_and(|r| r.phrase.ends_with("ed") || r.phrase.contains(' '));
+        f.date.is_some() || (located && (f.toll.killed > 0 || f.toll.injuries || past_verb))
+    }
+
+    fn write_incident(&self, article: &Article, offsets: &CharOffsets, mentions: &[Mention<'g>], focus: Option<&'g Place>, f: Found<'_>) -> Incident {
+        let g = self.gazetteer;
+        let (place, geo_precision, place_span) = match f.place.and_then(|(i, p)| mentions.get(i).map(|m| (m, p))) {
+            Some((m, p)) => (Some(m.place), p, Some(m.span)),
+            None => (focus, 3, None),
+        };
+        let country_iso = place.map(|p| p.country).unwrap_or("");
+        let country = g.country_name(country_iso).to_string();
+        let mut evidence = Vec::new();
+        let mut push = |field: EvidenceField, span: Span| {
+            evidence.push(Evidence {
+                article: article.id.clone(),
+                field,
+                start: offsets.to_char(span.0),
+                end: offsets.to_char(span.1),
+            });
+        };
+        push(EvidenceField::Sentence, f.sentence_span);
+        if let Some(t) = f.trigger {
+            push(EvidenceField::Trigger, t);
+        }
+        if let Some(s) = place_span {
+            push(EvidenceField::Location, s);
+        }
+        if let Some(d) = &f.date {
+            push(EvidenceField::Date, d.span);
+        }
+        for s in &f.toll.spans {
+            push(EvidenceField::Fatalities, *s);
+        }
+        for a in [f.roles.actor1, f.roles.actor2].into_iter().flatten() {
+            push(EvidenceField::Actor, a.span);
+        }
+        let focus_name = focus.map_or(country.as_str(), |p| g.country_name(p.country));
+        let (actor1, actor2) = name_actors(&f, focus_name, &article.text);
+        let (event_date, time_precision) = match (&f.date, article.date) {
+            (Some(d), _) => (Some(d.date), d.precision),
+            (None, Some(published)) => (Some(published), 2),
+            (None, None) => (None, 3),
+        };
+        let ascii = |s: &str| deunicode::deunicode(s);
+        Incident {
+            event_id: format!("{}-{}-{}", article.id, f.sentence + 1, f.clause + 1),
+            event_date,
+            time_precision,
+            event_type: f.event_type,
+            sub_event_type: f.sub_event_type,
+            actor1,
+            actor2,
+            country,
+            iso: country_iso.to_string(),
+            admin1: place.map(|p| ascii(g.admin1_name(p))).unwrap_or_default(),
+            admin2: place.map(|p| ascii(g.admin2_name(p))).unwrap_or_default(),
+            location: place.map(|p| ascii(p.name)).unwrap_or_default(),
+            latitude: place.map_or(0.0, |p| p.latitude),
+            longitude: place.map_or(0.0, |p| p.longitude),
+            geo_precision,
+            fatalities: f.toll.killed,
+            fatalities_max: f.toll.killed,
+            notes: article.text[f.sentence_span.0..f.sentence_span.1].to_string(),
+            sources: vec![article.id.clone()],
+            evidence,
+        }
+    }
+
+    fn place_mention(&self, article: &Article, offsets: &CharOffsets, text: &str, m: &Mention<'g>) -> PlaceMention {
+        let g = self.gazetteer;
+        PlaceMention {
+            article: article.id.clone(),
+            text: text[m.span.0..m.span.1].to_string(),
+            start: offsets.to_char(m.span.0),
+            end: offsets.to_char(m.span.1),
+            kind: m.place.kind,
+            name: m.place.name.to_string(),
+            country: g.country_name(m.place.country).to_string(),
+            iso: m.place.country.to_string(),
+            admin1: g.admin1_name(m.place).to_string(),
+            latitude: m.place.latitude,
+            longitude: m.place.longitude,
+            geonames_id: m.place.geonames_id,
+            confidence: m.confidence,
+        }
+    }
+}
+
+/// Who did it and to whom, in ACLED's names.
+fn name_actors(f: &Found<'_>, country: &str, text: &str) -> (String, String) {
+    let kind1 = f.roles.actor1.map(|a| a.kind);
+    let kind2 = f.roles.actor2.map(|a| a.kind);
+    let sentence = text[f.sentence_span.0..f.sentence_span.1].to_lowercase();
+    // "the insurgent group", "militants": the Taliban when the sentence names them.
+    let named = |k: Option<ActorKind>| match k {
+        Some(ActorKind::Militants) if lexicon::contains_phrase(&sentence, "taliban") => Some(ActorKind::Taliban),
+        other => other,
+    };
+    let (kind1, mut kind2) = (named(kind1), named(kind2));
+    let mut kind1 = match kind1 {
+        Some(k) => Some(k),
+        None if kind2.is_some_and(ActorKind::is_armed_group) => Some(ActorKind::Military),
+        None if kind2.is_some_and(|k| k.is_state_force() || k == ActorKind::Civilians)
+            && lexicon::contains_phrase(&sentence, "taliban") => Some(ActorKind::Taliban),
+        None => None,
+    };
+    if f.sub_event_type == "Agreement" {
+        // Prisoner releases and talks: the government on one side, the armed group on the
+        // other. The government is the subject ("Afghanistan began releasing"), named, or
+        // the state side of the exchange ("special forces members ... were freed").
+        let government = lexicon::contains_phrase(&sentence, "government")
+            || sentence.starts_with(&country.to_lowercase())
+            || kind1.is_none_or(ActorKind::is_state_force)
+            || kind1 == Some(ActorKind::Government);
+        let taliban = lexicon::contains_phrase(&sentence, "taliban");
+        if government && (taliban || kind1 != Some(ActorKind::Taliban)) {
+            kind1 = Some(ActorKind::Government);
+            kind2 = taliban.then_some(ActorKind::Taliban);
+        }
+    }
+    if kind1 == kind2 {
+        kind2 = None;
+    }
+    (
+        kind1.map(|k| k.acled_name(country)).unwrap_or_default(),
+        kind2.map(|k| k.acled_name(country)).unwrap_or_default(),
+    )
+}
+
+/// The type: the trigger's, refined by who was hit.
+fn classify(rule: Option<&TriggerRule>, roles: &Roles, toll: &Toll, lower: &str) -> (String, String) {
+    let a1 = roles.actor1.map(|a| a.kind);
+    let a2 = roles.actor2.map(|a| a.kind);
+    let civilians_hit = a2 == Some(ActorKind::Civilians);
+    let armed_hit = a2.is_some_and(|k| k.is_state_force() || k.is_armed_group());
+    let pair = |t: &str, s: &str| (t.to_string(), s.to_string());
+    let Some(rule) = rule else {
+        return if civilians_hit && !armed_hit {
+            pair("Violence against civilians", "Attack")
+        } else {
+            pair("Battles", "Armed clash")
+        };
+    };
+    match (rule.event_type.as_str(), rule.sub_event_type.as_str()) {
+        ("Battles", "Armed clash") if civilians_hit && a1.is_none_or(ActorKind::is_armed_group) => {
+            pair("Violence against civilians", "Attack")
+        }
+        ("Violence against civilians", "Attack") if armed_hit => pair("Battles", "Armed clash"),
+        ("Battles", "Non-state actor overtakes territory") if a1.is_some_and(ActorKind::is_state_force) => {
+            pair("Battles", "Government regains territory")
+        }
+        ("Battles", "Government regains territory") if a1.is_some_and(ActorKind::is_armed_group) => {
+            pair("Battles", "Non-state actor overtakes territory")
+        }
+        ("Protests", _) if toll.killed > 0 => pair("Protests", "Excessive force against protesters"),
+        ("Protests", _) if ["tear gas", "dispersed", "fired", "arrested", "detained"].iter().any(|w| lexicon::contains_phrase(lower, w)) => {
+            pair("Protests", "Protest with intervention")
+        }
+        (t, s) => pair(t, s),
+    }
+}
+
+fn condition_holds(condition: Condition, lower: &str) -> bool {
+    match condition {
+        Condition::None => true,
+        Condition::Prisoners => lexicon::mentions_any(lexicon::PRISONER_WORDS, lower),
+        Condition::Territory => lexicon::mentions_any(lexicon::TERRITORY_WORDS, lower),
+        Condition::Weapons => lexicon::mentions_any(lexicon::WEAPON_WORDS, lower),
+    }
+}
+
+/// Future, wish, plan, denial: the three words before the trigger, and for strategic
+/// developments a modal anywhere after it ("the release ... will happen").
+fn is_unreal(lower: &str, trigger: Span, event_type: &str) -> bool {
+    let before: Vec<&str> = lower[..trigger.0]
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .rev()
+        .take(3)
+        .collect();
+    if before.iter().any(|w| lexicon::contains(lexicon::IRREALIS, w)) {
+        return true;
+    }
+    if event_type == "Strategic developments" || event_type.is_empty() {
+        let after = &lower[trigger.1.min(lower.len())..];
+        return [
+            "will", "would", "could", "should", "might", "may", "is to", "are to", "tomorrow", "supposed",
+            "meant to", "expected to", "set to", "due to", "planned", "yet to",
+        ]
+            .iter()
+            .any(|w| lexicon::contains_phrase(after, w));
+    }
+    false
+}
+
+fn has_figure(text: &str) -> bool {
+    !crate::text::find_quantities(text).is_empty()
+}
+
+/// The clause's place: its first locative mention (the container when the two disagree),
+/// else its first plain mention below country level.
+fn choose_place(mentions: &[Mention<'_>], span: Span) -> Option<(usize, u8)> {
+    let inside = |m: &&Mention<'_>| m.span.0 >= span.0 && m.span.1 <= span.1;
+    let pick = |i: usize, m: &Mention<'_>| {
+        let precision = if m.role == Role::Relative { 2.max(m.place.kind.geo_precision()) } else { m.place.kind.geo_precision() };
+        // A container that disagrees with its content wins ("X district, Kandahar").
+        if let Some(c) = m.container.and_then(|c| mentions.get(c).map(|cm| (c, cm))) {
+            let (ci, cm) = c;
+            if cm.place.kind == PlaceKind::Admin1 && (cm.place.country != m.place.country || cm.place.admin1 != m.place.admin1) {
+                return (ci, cm.place.kind.geo_precision());
+            }
+        }
+        (i, precision)
+    };
+    let locative = mentions
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| inside(m) && m.role == Role::Locative)
+        .min_by_key(|(_, m)| m.span.0);
+    if let Some((i, m)) = locative {
+        return Some(pick(i, m));
+    }
+    mentions
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| inside(m) && m.role == Role::Plain && m.place.kind != PlaceKind::Country)
+        .min_by_key(|(_, m)| m.span.0)
+        .map(|(i, m)| pick(i, m))
+}
+
+/// The country most of the article's mentions are in.
+fn focus_country<'g>(gazetteer: &'g Gazetteer, mentions: &[Mention<'g>]) -> Option<&'g Place> {
+    // Where events happen counts more than who is named ("U.S. forces" is no place).
+    let mut weight: FxHashMap<&str, (f32, Option<&'g Place>)> = FxHashMap::default();
+    for m in mentions {
+        let entry = weight.entry(m.place.country).or_insert((0.0, None));
+        let role_weight = match (m.role, m.place.kind) {
+            (Role::Locative, _) => 2.0,
+            (_, PlaceKind::Country) => 0.5,
+            _ => 1.0,
+        };
+        entry.0 += m.confidence * role_weight;
+        if m.place.kind == PlaceKind::Country {
+            entry.1 = Some(m.place);
+        }
+    }
+    let (iso, (_, place)) = weight
+        .into_iter()
+        .max_by(|a, b| a.1.0.total_cmp(&b.1.0).then(b.0.cmp(a.0)))?;
+    place.or_else(|| gazetteer.country(iso))
+}
+
+/// The date of an incident for sorting: its event date or the far past.
+pub fn sort_date(incident: &Incident) -> NaiveDate {
+    incident.event_date.unwrap_or(NaiveDate::MIN)
+}

@@ -1,0 +1,360 @@
+//! Place mentions in an article: capitalised word n-grams looked up in the gazetteer's name
+//! index, with demonyms, organisation names and capitals standing for governments left out,
+//! then resolved in the context of the whole article (its focus countries and provinces,
+//! "X, Y" and "X (Y)" containment), and marked locative when an event is put there
+//! ("in southern Helmand province").
+
+use rustc_hash::FxHashMap;
+
+use super::lexicon::{self, contains};
+use crate::gazetteer::{Context, Gazetteer, Place, fold, kind_cue};
+use crate::model::PlaceKind;
+use crate::text::{Word, is_capitalized, words};
+
+/// How a mention relates to the events around it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// After "in", "at", "near": where something happened.
+    Locative,
+    /// A reference point ("north of the capital, Kabul").
+    Relative,
+    /// Anything else ("U.S. forces", "talks with the Taliban in Doha" is locative).
+    Plain,
+}
+
+/// A resolved place mention.
+#[derive(Debug, Clone)]
+pub struct Mention<'g> {
+    /// Byte span in the article text.
+    pub span: (usize, usize),
+    /// The place.
+    pub place: &'g Place,
+    /// 0 to 1.
+    pub confidence: f32,
+    /// Locative, relative or plain.
+    pub role: Role,
+    /// Index of the mention that contains this one ("Zhari district, Kandahar").
+    pub container: Option<usize>,
+}
+
+/// Longest place name tried, in words.
+const MAX_NAME_WORDS: usize = 6;
+/// Smallest population at which a single capitalised word inside a longer proper name (a
+/// person's or an organisation's) still counts as a place.
+const NAME_INSIDE_NAME_POPULATION: u64 = 100_000;
+
+struct Raw {
+    span: (usize, usize),
+    name: String,
+    /// Word index of the first and last word.
+    words: (usize, usize),
+}
+
+/// Finds and resolves the place mentions of a text.
+pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g>> {
+    let tokens = words(text);
+    let raws = candidate_names(gazetteer, text, &tokens);
+    // Pass 1: each mention alone; the confident ones tell the article's focus.
+    let mut first: Vec<Option<(&Place, f32)>> = raws
+        .iter()
+        .map(|r| {
+            gazetteer
+                .resolve_name(&r.name, &Context::default())
+                .map(|res| (res.place, res.confidence))
+        })
+        .collect();
+    let mut keep: Vec<bool> = raws
+        .iter()
+        .zip(&first)
+        .map(|(raw, res)| res.is_some_and(|(place, _)| is_real_place(text, &tokens, raw, place)))
+        .collect();
+    let context = focus_context(&first, &keep);
+    // Pass 2: in context, containers first.
+    let containers: Vec<Option<usize>> = (0..raws.len())
+        .map(|i| container_of(text, &raws, i).filter(|&j| keep[j]))
+        .collect();
+    let mut order: Vec<usize> = (0..raws.len()).collect();
+    order.sort_by_key(|&i| containers[i].is_some());
+    for i in order {
+        if !keep[i] {
+            continue;
+        }
+        let mut ctx = context.clone();
+        if let Some(j) = containers[i] {
+            if let Some((place, _)) = first[j] {
+                ctx.container = Some((place.country.to_string(), place.admin1.to_string(), place.kind));
+            }
+        }
+        first[i] = gazetteer
+            .resolve_name(&raws[i].name, &ctx)
+            .map(|r| (r.place, r.confidence));
+        keep[i] = first[i].is_some_and(|(place, _)| is_real_place(text, &tokens, &raws[i], place));
+    }
+    // "in southern Kandahar": a direction before a name shared by a province and its seat
+    // means the province.
+    for (i, raw) in raws.iter().enumerate() {
+        if let Some((place, confidence)) = first[i] {
+            if place.kind == PlaceKind::PopulatedPlace && after_direction(text, &tokens, raw.words.0) {
+                if let Some(province) = gazetteer.admin1(place.country, place.admin1) {
+                    if fold(province.name) == fold(place.name) || province.alias_list().any(|a| fold(a) == fold(&raw.name)) {
+                        first[i] = Some((province, confidence));
+                    }
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut index_of = FxHashMap::default();
+    for (i, raw) in raws.iter().enumerate() {
+        if let (true, Some((place, confidence))) = (keep[i], first[i]) {
+            index_of.insert(i, out.len());
+            out.push(Mention {
+                span: raw.span,
+                place,
+                confidence,
+                role: role_of(text, &tokens, raw.words.0),
+                container: None,
+            });
+        }
+    }
+    for (i, c) in containers.iter().enumerate() {
+        if let (Some(&m), Some(c)) = (index_of.get(&i), c) {
+            if let Some(mention) = out.get_mut(m) {
+                mention.container = index_of.get(c).copied();
+            }
+        }
+    }
+    // A container of a locative mention is locative too ("in Zhari district, Kandahar").
+    for m in 0..out.len() {
+        if out[m].role == Role::Locative {
+            if let Some(c) = out[m].container {
+                if let Some(container) = out.get_mut(c) {
+                    container.role = Role::Locative;
+                }
+            }
+        }
+    }
+    out
+}
+
+fn after_direction(text: &str, tokens: &[Word], first_word: usize) -> bool {
+    first_word > 0
+        && matches!(
+            tokens[first_word - 1].text(text).to_lowercase().as_str(),
+            "southern" | "northern" | "eastern" | "western" | "central" | "northeastern" | "northwestern" | "southeastern" | "southwestern"
+        )
+}
+
+/// Longest capitalised n-grams that some gazetteer entry is named.
+fn candidate_names(gazetteer: &Gazetteer, text: &str, tokens: &[Word]) -> Vec<Raw> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let first = tokens[i].text(text);
+        if !is_capitalized(first) {
+            i += 1;
+            continue;
+        }
+        let mut found = None;
+        for n in (1..=MAX_NAME_WORDS).rev() {
+            let j = i + n - 1;
+            let Some(last) = tokens.get(j) else { continue };
+            let last_text = last.text(text);
+            if !(is_capitalized(last_text) || is_kind_word(last_text)) || crosses_break(text, tokens, i, j) {
+                continue;
+            }
+            let name = &text[tokens[i].span.0..last.span.1];
+            let folded = fold(name);
+            if contains(lexicon::NOT_PLACES, &folded) {
+                continue;
+            }
+            let (base, _) = kind_cue(&folded);
+            if contains(lexicon::NOT_PLACES, &base) {
+                continue;
+            }
+            if gazetteer.names().contains(&base) {
+                found = Some((j, name.to_string()));
+                break;
+            }
+        }
+        match found {
+            Some((j, name)) => {
+                out.push(Raw {
+                    span: (tokens[i].span.0, tokens[j].span.1),
+                    name,
+                    words: (i, j),
+                });
+                i = j + 1;
+            }
+            None => i += 1,
+        }
+    }
+    out
+}
+
+fn is_kind_word(word: &str) -> bool {
+    matches!(
+        word.to_ascii_lowercase().as_str(),
+        "province" | "district" | "city" | "state" | "county" | "governorate" | "town"
+    )
+}
+
+/// True when the words i..=j are not one name: punctuation (other than a hyphen or a
+/// space) between them.
+fn crosses_break(text: &str, tokens: &[Word], i: usize, j: usize) -> bool {
+    (i..j).any(|k| {
+        let gap = &text[tokens[k].span.1..tokens[k + 1].span.0];
+        !gap.chars().all(|c| c == ' ' || c == '-')
+    })
+}
+
+/// Drops what only looks like a place: a name inside a person's or an organisation's name,
+/// a country naming an institution ("Germany Embassy"), a capital or country standing for
+/// its government ("Washington signed", "talks with Kabul").
+fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool {
+    let (i, j) = raw.words;
+    let word_at = |k: usize| tokens.get(k).map(|w| w.text(text)).unwrap_or("");
+    let big = matches!(place.kind, PlaceKind::Admin1 | PlaceKind::Admin2)
+        || place.population >= NAME_INSIDE_NAME_POPULATION;
+    // The capitalised run around the mention ("Afghan National Army", "Ashraf Ghani").
+    let mut start = i;
+    while start > 0 && is_capitalized(word_at(start - 1)) && !crosses_break(text, tokens, start - 1, start) {
+        start -= 1;
+    }
+    let mut end = j;
+    while end + 1 < tokens.len() && is_capitalized(word_at(end + 1)) && !crosses_break(text, tokens, end, end + 1) {
+        end += 1;
+    }
+    let sentence_start = start == 0 || text[..tokens[start].span.0].trim_end().ends_with(['.', '\n', '"', '“', ':']);
+    let organisation = (start..=end).any(|k| (k < i || k > j) && contains(lexicon::ORGANISATION_WORDS, word_at(k)));
+    if organisation && (place.kind == PlaceKind::Country || !big) {
+        return false;
+    }
+    let inside_longer_name = (start < i && !(sentence_start && start + 1 == i)) || end > j;
+    if inside_longer_name && !big && place.kind != PlaceKind::Country {
+        return false;
+    }
+    let stands_for_government = place.kind == PlaceKind::Country || place.is_capital();
+    if stands_for_government {
+        let next = word_at(j + 1).to_lowercase();
+        let previous = if i > 0 { word_at(i - 1).to_lowercase() } else { String::new() };
+        let gap = &text[raw.span.1..tokens.get(j + 1).map_or(raw.span.1, |w| w.span.0)];
+        if gap.trim().is_empty() && contains(lexicon::GOVERNMENT_VERBS, &next) {
+            return false;
+        }
+        if matches!(previous.as_str(), "with" | "between" | "and") && place.is_capital() {
+            return false;
+        }
+    }
+    true
+}
+
+/// "X, Y", "X (Y)", "X district of Y": the index of Y for X.
+fn container_of(text: &str, raws: &[Raw], i: usize) -> Option<usize> {
+    let next = raws.get(i + 1)?;
+    let gap = text.get(raws[i].span.1..next.span.0)?.trim().to_lowercase();
+    matches!(gap.as_str(), "," | "(" | "of" | "district," | "district of" | "province," | "in" | "district (")
+        .then_some(i + 1)
+}
+
+/// Locative when a preposition leads to the mention over filler words only.
+fn role_of(text: &str, tokens: &[Word], first_word: usize) -> Role {
+    let mut k = first_word;
+    for _ in 0..6 {
+        if k == 0 {
+            return Role::Plain;
+        }
+        let gap = &text[tokens[k - 1].span.1..tokens[k].span.0];
+        if gap.contains(['.', ';', '(', ')']) {
+            return Role::Plain;
+        }
+        k -= 1;
+        let word = tokens[k].text(text).to_lowercase();
+        if word == "of" && k > 0 && contains(lexicon::DIRECTIONS, tokens[k - 1].text(text)) {
+            return Role::Relative;
+        }
+        if contains(lexicon::LOCATIVE_PREPOSITIONS, &word) {
+            return Role::Locative;
+        }
+        if gap.contains(',') && !contains(lexicon::LOCATIVE_FILLERS, &word) {
+            return Role::Plain;
+        }
+        if !contains(lexicon::LOCATIVE_FILLERS, &word) && !is_capitalized(tokens[k].text(text)) {
+            return Role::Plain;
+        }
+    }
+    Role::Plain
+}
+
+/// The article's focus: the share of its confident mentions in each country, and the
+/// provinces it names.
+fn focus_context(resolved: &[Option<(&Place, f32)>], keep: &[bool]) -> Context {
+    let mut weights: FxHashMap<String, f64> = FxHashMap::default();
+    let mut admin1s = Vec::new();
+    let mut total = 0.0;
+    for (res, &kept) in resolved.iter().zip(keep) {
+        let Some((place, confidence)) = res else { continue };
+        if !kept {
+            continue;
+        }
+        let w = f64::from(*confidence);
+        *weights.entry(place.country.to_string()).or_default() += w;
+        total += w;
+        if matches!(place.kind, PlaceKind::Admin1 | PlaceKind::Admin2 | PlaceKind::PopulatedPlace) && *confidence > 0.5 {
+            admin1s.push((place.country.to_string(), place.admin1.to_string()));
+        }
+    }
+    if total > 0.0 {
+        for w in weights.values_mut() {
+            *w /= total;
+        }
+    }
+    Context {
+        countries: weights,
+        admin1s,
+        ..Context::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(text: &str) -> Vec<(String, PlaceKind, &'static str, Role)> {
+        let Ok(g) = Gazetteer::bundled() else { return vec![] };
+        find_mentions(g, text)
+            .into_iter()
+            .map(|m| (text[m.span.0..m.span.1].to_string(), m.place.kind, m.place.country, m.role))
+            .collect()
+    }
+
+    #[test]
+    fn mentions_table() {
+        use PlaceKind::*;
+        use Role::*;
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 8] = [
+            ("a landmine in southern Helmand province on Wednesday", &[("Helmand province", Admin1, "AF", Locative)]),
+            ("near the Germany Embassy in Kabul", &[("Kabul", PopulatedPlace, "AF", Locative)]),
+            ("Washington signed a deal with the Taliban", &[]),
+            ("Afghan officials met Chinese diplomats", &[]),
+            ("released at the Bagram military base north of the capital, Kabul", &[("Bagram", PopulatedPlace, "AF", Locative), ("Kabul", PopulatedPlace, "AF", Relative)]),
+            ("talks in the Qatari capital Doha", &[("Doha", PopulatedPlace, "QA", Locative)]),
+            ("in the Gulf nation of Qatar", &[("Qatar", Country, "QA", Locative)]),
+            ("President Ashraf Ghani said", &[]),
+        ];
+        for (text, expected) in rows {
+            let expected: Vec<(String, PlaceKind, &str, Role)> =
+                expected.iter().map(|(n, k, c, r)| (n.to_string(), *k, *c, *r)).collect();
+            assert_eq!(names(text), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn containers_help_resolution() {
+        let Ok(g) = Gazetteer::bundled() else { return };
+        let text = "Taliban attacked a post in Zhari district, Kandahar.";
+        let found = find_mentions(g, text);
+        let kandahar = found.iter().find(|m| text[m.span.0..m.span.1].starts_with("Kandahar"));
+        assert_eq!(kandahar.map(|m| (m.place.country, m.place.admin1, m.role)), Some(("AF", "23", Role::Locative)));
+    }
+}

@@ -1,0 +1,230 @@
+//! The trigger table (`data/triggers.tsv`): words and phrases that report an event, mapped
+//! to ACLED's event type and sub-event type, matched on whole words with aho-corasick.
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+
+/// The bundled trigger table.
+pub const BUNDLED_TRIGGERS: &str = include_str!("../../data/triggers.tsv");
+
+/// When a trigger counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Condition {
+    /// Always.
+    None,
+    /// Only when the clause is about prisoners, detainees or captives.
+    Prisoners,
+    /// Only with a territorial object (district, village, checkpoint, base...).
+    Territory,
+    /// Only with weapons, explosives or mines in the clause.
+    Weapons,
+}
+
+/// One row of the table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TriggerRule {
+    /// The phrase, lower case.
+    pub phrase: String,
+    /// Higher wins when a clause holds several triggers.
+    pub priority: u8,
+    /// ACLED event type.
+    pub event_type: String,
+    /// ACLED sub-event type.
+    pub sub_event_type: String,
+    /// When the rule applies.
+    pub condition: Condition,
+}
+
+/// A trigger found in a text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TriggerMatch<'t> {
+    /// The rule.
+    pub rule: &'t TriggerRule,
+    /// Byte span in the searched text.
+    pub span: (usize, usize),
+}
+
+/// Errors in a trigger table.
+#[derive(Debug, thiserror::Error)]
+pub enum TriggerTableError {
+    /// A row is malformed.
+    #[error("trigger table line {line}: {problem}")]
+    BadRow {
+        /// 1-based line.
+        line: usize,
+        /// What is wrong.
+        problem: String,
+    },
+    /// The automaton could not be built.
+    #[error("trigger table: {0}")]
+    Build(String),
+}
+
+/// The parsed table with its matcher.
+#[derive(Debug, Clone)]
+pub struct TriggerTable {
+    /// Rules grouped by phrase: `rules[i]` are the rules of pattern `i`.
+    rules: Vec<Vec<TriggerRule>>,
+    matcher: AhoCorasick,
+}
+
+/// Every ACLED event type and its sub-event types (DESIGN.md section 3).
+pub const ACLED_TYPES: [(&str, &[&str]); 6] = [
+    ("Battles", &["Armed clash", "Government regains territory", "Non-state actor overtakes territory"]),
+    (
+        "Explosions/Remote violence",
+        &[
+            "Air/drone strike",
+            "Suicide bomb",
+            "Shelling/artillery/missile attack",
+            "Remote explosive/landmine/IED",
+            "Grenade",
+            "Chemical weapon",
+        ],
+    ),
+    ("Violence against civilians", &["Attack", "Abduction/forced disappearance", "Sexual violence"]),
+    ("Protests", &["Peaceful protest", "Protest with intervention", "Excessive force against protesters"]),
+    ("Riots", &["Violent demonstration", "Mob violence"]),
+    (
+        "Strategic developments",
+        &[
+            "Agreement",
+            "Arrests",
+            "Change to group/activity",
+            "Disrupted weapons use",
+            "Headquarters or base established",
+            "Looting/property destruction",
+            "Non-violent transfer of territory",
+            "Other",
+        ],
+    ),
+];
+
+impl TriggerTable {
+    /// The table bundled with the app.
+    pub fn bundled() -> Result<TriggerTable, TriggerTableError> {
+        TriggerTable::parse(BUNDLED_TRIGGERS)
+    }
+
+    /// Parses a table in the `data/triggers.tsv` format.
+    pub fn parse(text: &str) -> Result<TriggerTable, TriggerTableError> {
+        let mut phrases: Vec<String> = Vec::new();
+        let mut rules: Vec<Vec<TriggerRule>> = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            let line_no = n + 1;
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let bad = |problem: String| TriggerTableError::BadRow { line: line_no, problem };
+            let cols: Vec<&str> = line.split('\t').collect();
+            let [phrase, priority, event_type, sub_event_type, condition] = cols[..] else {
+                return Err(bad(format!("expected 5 tab-separated columns, found {}", cols.len())));
+            };
+            let priority = priority
+                .parse::<u8>()
+                .map_err(|_| bad(format!("priority {priority:?} is not a number 0-255")))?;
+            let known = ACLED_TYPES
+                .iter()
+                .any(|(t, subs)| *t == event_type && subs.contains(&sub_event_type));
+            if !known {
+                return Err(bad(format!("{event_type:?} / {sub_event_type:?} is not an ACLED type")));
+            }
+            let condition = match condition {
+                "-" => Condition::None,
+                "prisoners" => Condition::Prisoners,
+                "territory" => Condition::Territory,
+                "weapons" => Condition::Weapons,
+                other => return Err(bad(format!("unknown condition {other:?}"))),
+            };
+            let phrase = phrase.trim().to_ascii_lowercase();
+            let rule = TriggerRule {
+                phrase: phrase.clone(),
+                priority,
+                event_type: event_type.to_string(),
+                sub_event_type: sub_event_type.to_string(),
+                condition,
+            };
+            match phrases.iter().position(|p| *p == phrase) {
+                Some(i) => rules[i].push(rule),
+                None => {
+                    phrases.push(phrase);
+                    rules.push(vec![rule]);
+                }
+            }
+        }
+        let matcher = AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::LeftmostLongest)
+            .build(&phrases)
+            .map_err(|e| TriggerTableError::Build(e.to_string()))?;
+        Ok(TriggerTable { rules, matcher })
+    }
+
+    /// Number of phrases.
+    pub fn len(&self) -> usize {
+        self.rules.len()
+    }
+
+    /// True when the table has no rows.
+    pub fn is_empty(&self) -> bool {
+        self.rules.is_empty()
+    }
+
+    /// Every whole-word trigger in a text, each with all rules of its phrase.
+    pub fn find<'t>(&'t self, text: &str) -> Vec<TriggerMatch<'t>> {
+        let bytes = text.as_bytes();
+        let mut out = Vec::new();
+        for m in self.matcher.find_iter(text) {
+            let before_ok = m.start() == 0 || !is_word_byte(bytes[m.start() - 1]);
+            let after_ok = m.end() == bytes.len() || !is_word_byte(bytes[m.end()]);
+            if !(before_ok && after_ok) {
+                continue;
+            }
+            if let Some(rules) = self.rules.get(m.pattern().as_usize()) {
+                for rule in rules {
+                    out.push(TriggerMatch {
+                        rule,
+                        span: (m.start(), m.end()),
+                    });
+                }
+            }
+        }
+        out
+    }
+}
+
+fn is_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'-' || b >= 0x80
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bundled_table_parses_and_uses_acled_types_only() {
+        let table = TriggerTable::bundled();
+        assert!(table.as_ref().is_ok_and(|t| t.len() > 150), "{:?}", table.err());
+    }
+
+    #[test]
+    fn whole_words_only_and_longest_phrase_wins() {
+        let Ok(table) = TriggerTable::bundled() else { return assert!(false) };
+        let found = |text: &str| -> Vec<String> {
+            table.find(text).iter().map(|m| m.rule.sub_event_type.clone()).collect()
+        };
+        assert_eq!(found("a roadside bomb killed"), ["Remote explosive/landmine/IED"]);
+        assert_eq!(found("a suicide car bomber struck"), ["Suicide bomb"]);
+        assert_eq!(found("the bombastic speech"), Vec::<String>::new());
+        assert_eq!(found("an AIRSTRIKE hit"), ["Air/drone strike"]);
+        // "seized" has two rules (territory, weapons): both are reported.
+        assert_eq!(found("seized").len(), 2);
+    }
+
+    #[test]
+    fn bad_rows_name_the_line() {
+        let err = TriggerTable::parse("# c\nbomb\t70\tBattles\tNope\t-\n").err();
+        assert!(err.is_some_and(|e| e.to_string().starts_with("trigger table line 2")));
+        let err = TriggerTable::parse("bomb\tx\tBattles\tArmed clash\t-\n").err();
+        assert!(err.is_some_and(|e| e.to_string().contains("priority")));
+    }
+}
