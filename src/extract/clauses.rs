@@ -20,7 +20,7 @@ pub struct Clause {
 
 static BOUNDARY: LazyLock<Regex> = LazyLock::new(|| {
     #[allow(clippy::expect_used)]
-    Regex::new(r"(?i);\s+|,\s+(?:while|whereas|but|until|which|after which\s+|\s+while\s+|\s+and\s+|,\s+and\s+")
+    Regex::new(r"(?i);\s+|,\s+(?:while|whereas|but|until|which|after which)\s+|\s+while\s+|\s+and\s+|,\s+and\s+")
         .expect("clause pattern is valid")
 });
 
