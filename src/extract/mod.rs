@@ -28,7 +28,7 @@ use rustc_hash::FxHashMap;
 pub use actors::{ActorDictionary, ActorKind, ActorMention, Roles};
 pub use clauses::{Clause, split_clauses};
 pub use fatalities::{Toll, death_toll};
-pub use places::{Mention, Role, find_mentions};
+pub use places::{Mention, Role, find_mentions, resolve_toponyms};
 pub use triggers::{ACLED_TYPES, BUNDLED_TRIGGERS, Condition, TriggerMatch, TriggerRule, TriggerTable, TriggerTableError};
 
 use crate::gazetteer::{Gazetteer, GazetteerError, Place};

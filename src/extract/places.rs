@@ -7,7 +7,7 @@
 use rustc_hash::FxHashMap;
 
 use super::lexicon::{self, contains};
-use crate::gazetteer::{Context, Gazetteer, Place, fold, kind_cue};
+use crate::gazetteer::{Context, Gazetteer, NameMatch, Place, Resolution, fold, kind_cue};
 use crate::model::PlaceKind;
 use crate::text::{Word, is_capitalized, words};
 
@@ -68,7 +68,13 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
         .zip(&first)
         .map(|(raw, res)| res.is_some_and(|(place, _)| is_real_place(text, &tokens, raw, place)))
         .collect();
-    let context = focus_context(&first, &keep);
+    let context = Context::from_resolved(
+        first
+            .iter()
+            .zip(&keep)
+            .filter(|(_, kept)| **kept)
+            .filter_map(|(r, _)| r.map(|(place, confidence)| (place, confidence, 1.0))),
+    );
     // Pass 2: in context, containers first.
     let containers: Vec<Option<usize>> = (0..raws.len())
         .map(|i| container_of(text, &raws, i).filter(|&j| keep[j]))
@@ -137,6 +143,42 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
     out
 }
 
+/// Resolves given toponyms of a document (byte spans, in text order) in the context of the
+/// whole document: every place the mention finder detects in the text, and the other
+/// toponyms (each resolved alone first), with the toponym that directly follows as
+/// container ("Ankara, Turkey", "Zhari (Kandahar)"). Used to score the geocoder on gold
+/// toponyms.
+pub fn resolve_toponyms<'g>(gazetteer: &'g Gazetteer, text: &str, spans: &[(usize, usize)]) -> Vec<Option<Resolution<'g>>> {
+    let detected = find_mentions(gazetteer, text);
+    let name = |s: &(usize, usize)| text.get(s.0..s.1).unwrap_or("");
+    let overlaps = |m: &Mention<'_>, s: &(usize, usize)| m.span.0 < s.1 && s.0 < m.span.1;
+    let mut current: Vec<Option<Resolution<'g>>> = spans.iter().map(|s| gazetteer.resolve_name(name(s), &Context::default())).collect();
+    for _round in 0..2 {
+        let previous = current.clone();
+        current = spans
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let from_text = detected.iter().filter(|m| !overlaps(m, s)).map(|m| (m.place, m.confidence, 1.0));
+                let from_others = previous
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != i)
+                    .filter_map(|(_, r)| r.as_ref().map(|r| (r.place, r.confidence, 1.0)));
+                let mut ctx = Context::from_resolved(from_text.chain(from_others));
+                if let (Some(next), Some(Some(container))) = (spans.get(i + 1), previous.get(i + 1)) {
+                    let gap = text.get(s.1..next.0).unwrap_or("").trim();
+                    if matches!(gap, "," | "(" | "in") {
+                        ctx.container = Some((container.place.country.to_string(), container.place.admin1.to_string(), container.place.kind));
+                    }
+                }
+                gazetteer.resolve_name(name(s), &ctx)
+            })
+            .collect();
+    }
+    current
+}
+
 fn after_direction(text: &str, tokens: &[Word], first_word: usize) -> bool {
     first_word > 0
         && matches!(
@@ -172,7 +214,8 @@ fn candidate_names(gazetteer: &Gazetteer, text: &str, tokens: &[Word]) -> Vec<Ra
             if contains(lexicon::NOT_PLACES, &base) {
                 continue;
             }
-            if gazetteer.names().contains(&base) {
+            let entries = gazetteer.names().get(&base);
+            if entries.iter().any(|(_, how)| *how != NameMatch::Demonym) {
                 found = Some((j, name.to_string()));
                 break;
             }
@@ -284,36 +327,6 @@ fn role_of(text: &str, tokens: &[Word], first_word: usize) -> Role {
         }
     }
     Role::Plain
-}
-
-/// The article's focus: the share of its confident mentions in each country, and the
-/// provinces it names.
-fn focus_context(resolved: &[Option<(&Place, f32)>], keep: &[bool]) -> Context {
-    let mut weights: FxHashMap<String, f64> = FxHashMap::default();
-    let mut admin1s = Vec::new();
-    let mut total = 0.0;
-    for (res, &kept) in resolved.iter().zip(keep) {
-        let Some((place, confidence)) = res else { continue };
-        if !kept {
-            continue;
-        }
-        let w = f64::from(*confidence);
-        *weights.entry(place.country.to_string()).or_default() += w;
-        total += w;
-        if matches!(place.kind, PlaceKind::Admin1 | PlaceKind::Admin2 | PlaceKind::PopulatedPlace) && *confidence > 0.5 {
-            admin1s.push((place.country.to_string(), place.admin1.to_string()));
-        }
-    }
-    if total > 0.0 {
-        for w in weights.values_mut() {
-            *w /= total;
-        }
-    }
-    Context {
-        countries: weights,
-        admin1s,
-        ..Context::default()
-    }
 }
 
 #[cfg(test)]

@@ -68,6 +68,8 @@ pub struct Place {
     pub iso_code: &'static str,
     /// Alternate names separated by `|`.
     pub aliases: &'static str,
+    /// Demonyms of a country separated by `|` ("Afghan").
+    pub demonyms: &'static str,
 }
 
 impl Place {
@@ -316,6 +318,11 @@ fn index_names(names: &mut NameIndex, place: &Place, id: u32) {
     for alias in place.alias_list() {
         add(alias, NameMatch::Alias);
     }
+    if matches!(place.kind, PlaceKind::Country | PlaceKind::Other) {
+        for demonym in place.demonyms.split('|').filter(|d| !d.is_empty()) {
+            names.insert(&fold(demonym), id, NameMatch::Demonym);
+        }
+    }
     if place.kind == PlaceKind::Country {
         // Countries are also named by their ISO codes in upper case ("US", "UK" are aliases).
         names.insert(&fold(place.iso_code), id, NameMatch::Alias);
@@ -331,6 +338,7 @@ fn parse_row(line: &'static str) -> Result<Place, String> {
         "A1" => PlaceKind::Admin1,
         "A2" => PlaceKind::Admin2,
         "P" => PlaceKind::PopulatedPlace,
+        "R" => PlaceKind::Other,
         other => return Err(format!("unknown kind {other:?}")),
     };
     let country = next("country")?;
@@ -343,6 +351,7 @@ fn parse_row(line: &'static str) -> Result<Place, String> {
     let feature_code = next("feature_code")?;
     let iso_code = next("iso_3166_2")?;
     let aliases = next("aliases").unwrap_or("");
+    let demonyms = next("demonyms").unwrap_or("");
     Ok(Place {
         geonames_id: geonames_id.parse().unwrap_or(0),
         kind,
@@ -356,6 +365,7 @@ fn parse_row(line: &'static str) -> Result<Place, String> {
         feature_code,
         iso_code,
         aliases,
+        demonyms,
     })
 }
 

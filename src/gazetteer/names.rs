@@ -158,6 +158,8 @@ pub enum NameMatch {
     Primary,
     /// An alias or alternate name.
     Alias,
+    /// A demonym of a country ("Turkish"): a toponym to geoparsing, no place to an event.
+    Demonym,
 }
 
 /// Folded name -> (place index, how it matched).

@@ -19,6 +19,34 @@ pub struct Context {
     pub only_country: Option<String>,
 }
 
+impl Context {
+    /// The focus of a document from its resolved mentions: each country's share of the
+    /// mentions (weighted by confidence and `weight`), and the provinces it names.
+    pub fn from_resolved<'g>(resolved: impl IntoIterator<Item = (&'g Place, f32, f32)>) -> Context {
+        let mut weights: FxHashMap<String, f64> = FxHashMap::default();
+        let mut admin1s = Vec::new();
+        let mut total = 0.0;
+        for (place, confidence, weight) in resolved {
+            let w = f64::from(confidence) * f64::from(weight);
+            *weights.entry(place.country.to_string()).or_default() += w;
+            total += w;
+            if place.kind != PlaceKind::Country && confidence > 0.5 {
+                admin1s.push((place.country.to_string(), place.admin1.to_string()));
+            }
+        }
+        if total > 0.0 {
+            for w in weights.values_mut() {
+                *w /= total;
+            }
+        }
+        Context {
+            countries: weights,
+            admin1s,
+            ..Context::default()
+        }
+    }
+}
+
 /// A candidate place for a name, with its score.
 #[derive(Debug, Clone)]
 pub struct Candidate<'g> {
@@ -102,7 +130,8 @@ fn score(place: &Place, matched: NameMatch, cue: Option<PlaceKind>, context: &Co
         PlaceKind::Country => COUNTRY_BASE,
         PlaceKind::Admin1 => ADMIN1_BASE,
         PlaceKind::Admin2 => ADMIN2_BASE,
-        PlaceKind::PopulatedPlace | PlaceKind::Other => {
+        PlaceKind::Other => COUNTRY_BASE - 0.5,
+        PlaceKind::PopulatedPlace => {
             let mut s = (place.population as f64 + 1.0).log10();
             s += match place.feature_code {
                 "PPLC" => 1.6,
@@ -113,8 +142,10 @@ fn score(place: &Place, matched: NameMatch, cue: Option<PlaceKind>, context: &Co
             s
         }
     };
-    if matched == NameMatch::Alias {
-        score -= 0.7;
+    match matched {
+        NameMatch::Primary => {}
+        NameMatch::Alias => score -= 0.7,
+        NameMatch::Demonym => score -= 1.0,
     }
     if let Some(kind) = cue {
         if kind == place.kind {
