@@ -104,6 +104,20 @@ const ACTOR_PHRASES: &[(&str, ActorKind)] = &[
     ("security post", ActorKind::Military),
     ("military base", ActorKind::Military),
     ("convoy", ActorKind::Military),
+    ("nds", ActorKind::Military),
+    ("nds agents", ActorKind::Military),
+    ("intelligence agents", ActorKind::Military),
+    ("agents", ActorKind::Military),
+    ("guard", ActorKind::Military),
+    ("guards", ActorKind::Military),
+    ("checkpoint guard", ActorKind::Military),
+    ("security guards", ActorKind::Military),
+    ("commander", ActorKind::Military),
+    ("tank", ActorKind::Military),
+    ("military vehicle", ActorKind::Military),
+    ("military post", ActorKind::Military),
+    ("army post", ActorKind::Military),
+    ("security base", ActorKind::Military),
     ("police", ActorKind::Police),
     ("policemen", ActorKind::Police),
     ("policeman", ActorKind::Police),
@@ -117,6 +131,10 @@ const ACTOR_PHRASES: &[(&str, ActorKind)] = &[
     ("uprising forces", ActorKind::Militia),
     ("militia", ActorKind::Militia),
     ("militiamen", ActorKind::Militia),
+    ("militia member", ActorKind::Militia),
+    ("militia members", ActorKind::Militia),
+    ("pro-government militia", ActorKind::Militia),
+    ("arbaki post", ActorKind::Militia),
     ("government", ActorKind::Government),
     ("authorities", ActorKind::Government),
     ("u.s. forces", ActorKind::ForeignForces),
@@ -248,18 +266,17 @@ impl ActorDictionary {
 /// "X were killed", "X was wounded": X is a victim.
 fn passive_victim(lower: &str, span: Span) -> bool {
     let rest = lower[span.1..].trim_start();
-    let mut words = rest.split_whitespace().take(5);
     let mut saw_be = false;
-    for w in words.by_ref() {
+    for w in rest.split_whitespace().take(7) {
         let w = w.trim_matches(|c: char| !c.is_alphanumeric());
-        if matches!(w, "were" | "was" | "have" | "has" | "been" | "had") {
+        if matches!(w, "were" | "was" | "have" | "has" | "been" | "had" | "being") {
             saw_be = true;
             continue;
         }
-        if saw_be && matches!(w, "killed" | "wounded" | "injured" | "hurt" | "abducted" | "kidnapped" | "executed" | "arrested" | "detained" | "released" | "freed" | "targeted" | "attacked") {
+        if saw_be && matches!(w, "killed" | "wounded" | "injured" | "hurt" | "abducted" | "kidnapped" | "executed" | "arrested" | "detained" | "released" | "freed" | "targeted" | "attacked" | "shot" | "beheaded" | "martyred") {
             return true;
         }
-        if matches!(w, "members" | "personnel" | "including" | "and") || !saw_be {
+        if !saw_be || matches!(w, "and" | "reportedly" | "also" | "fatally") {
             continue;
         }
         return false;

@@ -138,11 +138,21 @@ impl<'g> Extractor<'g> {
             let first_of_sentence = found.len();
             for (ci, clause) in clauses.iter().enumerate() {
                 let span = (s0 + clause.span.0, s0 + clause.span.1);
-                if let Some(f) = self.clause_incident(text, span, &dates, &mentions, si, ci, clause.group, sentence.span) {
+                let group = group_span(&clauses, clause.group, s0);
+                if let Some(mut f) = self.clause_incident(text, span, &dates, &mentions, si, ci, clause.group, sentence.span) {
+                    // What the clause lacks, the clauses joined to it by "and" may give;
+                    // failing that, a report date ("As reported on ...") dates the event.
+                    if f.date.is_none() {
+                        f.date = nearest_date(&dates, group, f.trigger.map_or(span.0, |t| t.0))
+                            .or_else(|| dates.iter().find(|d| d.report_date).cloned());
+                    }
+                    if f.place.is_none() {
+                        f.place = choose_place(&mentions, group);
+                    }
                     found.push(f);
                 }
             }
-            self.share_within_groups(&mut found[first_of_sentence..], &dates, &mentions, text);
+            Self::share_within_groups(&mut found, first_of_sentence);
         }
         // Continuations: a bare death toll right after an incident belongs to it.
         let mut kept: Vec<Found<'_>> = Vec::new();
@@ -200,29 +210,26 @@ impl<'g> Extractor<'g> {
             .map(|d| (d.span.0 - span.0, d.span.1 - span.0))
             .collect();
         let toll = death_toll(ctext, &date_skips);
-        let best = self
+        let candidates: Vec<TriggerMatch<'t>> = self
             .triggers
             .find(ctext)
             .into_iter()
             .filter(|m| condition_holds(m.rule.condition, &lower))
             .filter(|m| !is_unreal(&lower, m.span, &m.rule.event_type))
-            .max_by(|a, b| a.rule.priority.cmp(&b.rule.priority).then(b.span.0.cmp(&a.span.0)));
+            .collect();
+        let best = choose_trigger(&candidates, toll.killed > 0 || toll.injuries);
         if best.is_none() && toll.killed == 0 && !(toll.injuries && has_figure(ctext)) {
             return None;
         }
         if best.is_none() && is_unreal(&lower, (lower.len(), lower.len()), "") {
             return None;
         }
-        let trigger = best.as_ref().map(|m| m.span);
+        let trigger = best.map(|m| m.span);
         let roles = self.actors.roles(ctext, trigger, &toll.victims);
-        let (event_type, sub_event_type) = classify(best.as_ref().map(|m| m.rule), &roles, &toll, &lower);
+        let (event_type, sub_event_type) = classify(best.map(|m| m.rule), &roles, &toll, &lower);
         let to_abs = |s: Span| (s.0 + span.0, s.1 + span.0);
         let anchor_pos = trigger.map_or(span.0, |t| t.0 + span.0);
-        let date = dates
-            .iter()
-            .filter(|d| !d.report_date && d.span.0 >= span.0 && d.span.1 <= span.1)
-            .min_by_key(|d| d.span.0.abs_diff(anchor_pos))
-            .cloned();
+        let date = nearest_date(dates, span, anchor_pos);
         let place = choose_place(mentions, span);
         Some(Found {
             sentence,
@@ -249,12 +256,19 @@ impl<'g> Extractor<'g> {
 
     /// Clauses joined by "and" share what they lack: date, place, actors. Siblings that
     /// neither have a place of their own nor a trigger of their own merge into the first.
-    fn share_within_groups(&self, found: &mut [Found<'_>], dates: &[DateExpr], mentions: &[Mention<'g>], text: &str) {
-        let _ = (dates, text);
-        for i in 0..found.len() {
-            for j in 0..found.len() {
+    fn share_within_groups(found: &mut Vec<Found<'_>>, from: usize) {
+        for i in from..found.len() {
+            for j in from..found.len() {
                 if i == j || found[i].group != found[j].group {
                     continue;
+                }
+                // "5 were killed and 3 were wounded by a bomb": the bare toll takes the
+                // sibling's trigger.
+                if found[i].rule.is_none() && found[j].rule.is_some() {
+                    found[i].rule = found[j].rule;
+                    found[i].trigger = found[j].trigger;
+                    found[i].event_type = found[j].event_type.clone();
+                    found[i].sub_event_type = found[j].sub_event_type.clone();
                 }
                 if found[i].date.is_none() {
                     found[i].date = found[j].date.clone();
@@ -267,7 +281,25 @@ impl<'g> Extractor<'g> {
                 }
             }
         }
-        let _ = mentions;
+        // Siblings that now tell the same incident at the same place are one incident.
+        let mut k = from;
+        while k < found.len() {
+            let same = (from..k).find(|&p| {
+                found[p].group == found[k].group
+                    && found[p].sub_event_type == found[k].sub_event_type
+                    && found[p].place.map(|x| x.0) == found[k].place.map(|x| x.0)
+            });
+            match same {
+                Some(p) => {
+                    let sibling = found.remove(k);
+                    let first = &mut found[p];
+                    first.toll.killed += sibling.toll.killed;
+                    first.toll.spans.extend(sibling.toll.spans);
+                    first.toll.injuries |= sibling.toll.injuries;
+                }
+                None => k += 1,
+            }
+        }
     }
 
     /// For an agreement without a place in its clause: the place another sentence of the
@@ -433,6 +465,32 @@ fn name_actors(f: &Found<'_>, country: &str, text: &str) -> (String, String) {
     )
 }
 
+/// The trigger that decides the type. Highest priority wins, except that (ACLED's practice)
+/// ground fighting with air or artillery support is a battle, and a clause with casualties
+/// is a violent event even when it also mentions a seizure or an arrest.
+fn choose_trigger<'a, 't>(candidates: &'a [TriggerMatch<'t>], casualties: bool) -> Option<&'a TriggerMatch<'t>> {
+    let by_priority = |a: &&TriggerMatch<'_>, b: &&TriggerMatch<'_>| a.rule.priority.cmp(&b.rule.priority).then(b.span.0.cmp(&a.span.0));
+    let violent = |m: &&TriggerMatch<'_>| m.rule.event_type != "Strategic developments";
+    let ground = candidates
+        .iter()
+        .filter(|m| m.rule.event_type == "Battles" && m.rule.sub_event_type == "Armed clash")
+        .max_by(by_priority);
+    let support = candidates.iter().any(|m| {
+        matches!(m.rule.sub_event_type.as_str(), "Air/drone strike" | "Shelling/artillery/missile attack")
+    });
+    let remote = candidates.iter().any(|m| {
+        matches!(m.rule.sub_event_type.as_str(), "Remote explosive/landmine/IED" | "Suicide bomb" | "Grenade")
+    });
+    if let (Some(g), true, false) = (ground, support, remote) {
+        return Some(g);
+    }
+    let best = candidates.iter().max_by(by_priority)?;
+    if casualties && best.rule.event_type == "Strategic developments" && best.rule.sub_event_type != "Agreement" {
+        return candidates.iter().filter(violent).max_by(by_priority).or(None);
+    }
+    Some(best)
+}
+
 /// The type: the trigger's, refined by who was hit.
 fn classify(rule: Option<&TriggerRule>, roles: &Roles, toll: &Toll, lower: &str) -> (String, String) {
     let a1 = roles.actor1.map(|a| a.kind);
@@ -497,6 +555,23 @@ fn is_unreal(lower: &str, trigger: Span, event_type: &str) -> bool {
             .any(|w| lexicon::contains_phrase(after, w));
     }
     false
+}
+
+/// The event date inside a span nearest to a position (report dates excluded).
+fn nearest_date(dates: &[DateExpr], span: Span, position: usize) -> Option<DateExpr> {
+    dates
+        .iter()
+        .filter(|d| !d.report_date && d.span.0 >= span.0 && d.span.1 <= span.1)
+        .min_by_key(|d| d.span.0.abs_diff(position))
+        .cloned()
+}
+
+/// The span (in the article) of all clauses of a group.
+fn group_span(clauses: &[Clause], group: usize, offset: usize) -> Span {
+    let members = clauses.iter().filter(|c| c.group == group);
+    let start = members.clone().map(|c| c.span.0).min().unwrap_or(0);
+    let end = members.map(|c| c.span.1).max().unwrap_or(0);
+    (offset + start, offset + end)
 }
 
 fn has_figure(text: &str) -> bool {

@@ -7,7 +7,7 @@
 use rustc_hash::FxHashMap;
 
 use super::lexicon::{self, contains};
-use crate::gazetteer::{Context, Gazetteer, NameMatch, Place, Resolution, fold, kind_cue};
+use crate::gazetteer::{Context, Gazetteer, NameMatch, Place, Resolution, fold, kind_cue, loose_key};
 use crate::model::PlaceKind;
 use crate::text::{Word, is_capitalized, words};
 
@@ -79,6 +79,7 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
     let containers: Vec<Option<usize>> = (0..raws.len())
         .map(|i| container_of(text, &raws, i).filter(|&j| keep[j]))
         .collect();
+    let mut locative_by_content = vec![false; raws.len()];
     let mut order: Vec<usize> = (0..raws.len()).collect();
     order.sort_by_key(|&i| containers[i].is_some());
     for i in order {
@@ -95,6 +96,22 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
             .resolve_name(&raws[i].name, &ctx)
             .map(|r| (r.place, r.confidence));
         keep[i] = first[i].is_some_and(|(place, _)| is_real_place(text, &tokens, &raws[i], place));
+        // "Nahri Saraj district, Helmand": a name whose best place lies outside its container
+        // is a local name the gazetteer lacks, not the namesake abroad.
+        if let (Some(j), Some((place, _))) = (containers[i], first[i]) {
+            if let Some((container, _)) = first[j] {
+                let inside = match container.kind {
+                    PlaceKind::Country => place.country == container.country,
+                    _ => place.country == container.country && place.admin1 == container.admin1,
+                };
+                if !inside && place.kind != PlaceKind::Country {
+                    keep[i] = false;
+                    if role_of(text, &tokens, raws[i].words.0) == Role::Locative {
+                        locative_by_content[j] = true;
+                    }
+                }
+            }
+        }
     }
     // "in southern Kandahar": a direction before a name shared by a province and its seat
     // means the province.
@@ -114,11 +131,12 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
     for (i, raw) in raws.iter().enumerate() {
         if let (true, Some((place, confidence))) = (keep[i], first[i]) {
             index_of.insert(i, out.len());
+            let role = if locative_by_content[i] { Role::Locative } else { role_of(text, &tokens, raw.words.0) };
             out.push(Mention {
                 span: raw.span,
                 place,
                 confidence,
-                role: role_of(text, &tokens, raw.words.0),
+                role,
                 container: None,
             });
         }
@@ -215,7 +233,10 @@ fn candidate_names(gazetteer: &Gazetteer, text: &str, tokens: &[Word]) -> Vec<Ra
                 continue;
             }
             let entries = gazetteer.names().get(&base);
-            if entries.iter().any(|(_, how)| *how != NameMatch::Demonym) {
+            let exact = entries.iter().any(|(_, how)| *how != NameMatch::Demonym);
+            // A spelling variant of a country, province, district or city ("Urozgan").
+            let variant = !exact && base.len() >= 5 && !gazetteer.loose_names().get(&loose_key(&base)).is_empty();
+            if exact || variant {
                 found = Some((j, name.to_string()));
                 break;
             }
@@ -292,12 +313,37 @@ fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool 
     true
 }
 
-/// "X, Y", "X (Y)", "X district of Y": the index of Y for X.
+/// Words that may stand between a place and the province or country that contains it:
+/// "Zarh Sahib area of Nawa-e Barakzayi district, Helmand", "Chora and Tarinkot districts,
+/// Urozgan".
+const CONTAINMENT_FILLERS: &[&str] = &[
+    "area", "areas", "of", "district", "districts", "province", "provinces", "city", "village",
+    "villages", "the", "and", "town", "center", "centre", "outskirts", "part", "parts", "region",
+    "county", "state", "municipality", "valley", "e", "i", "ye",
+];
+
+/// The index of the place that contains mention `i`: the next mention after only place-like
+/// words and ",", "(" (a capitalised local name the gazetteer lacks may stand between),
+/// when it is a division or country.
 fn container_of(text: &str, raws: &[Raw], i: usize) -> Option<usize> {
-    let next = raws.get(i + 1)?;
-    let gap = text.get(raws[i].span.1..next.span.0)?.trim().to_lowercase();
-    matches!(gap.as_str(), "," | "(" | "of" | "district," | "district of" | "province," | "in" | "district (")
-        .then_some(i + 1)
+    for j in i + 1..raws.len().min(i + 6) {
+        let gap = text.get(raws[i].span.1..raws[j].span.0)?;
+        if gap.len() > 80 || gap.contains(['.', ';', ':']) {
+            return None;
+        }
+        let words_ok = gap
+            .split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')' | '-' | '\'' | '’'))
+            .filter(|w| !w.is_empty())
+            .all(|w| is_capitalized(w) || contains(CONTAINMENT_FILLERS, w));
+        if !words_ok {
+            return None;
+        }
+        let separated = gap.contains([',', '(']) || gap.trim_end().ends_with("of") || gap.trim_end().ends_with("in");
+        if separated {
+            return Some(j);
+        }
+    }
+    None
 }
 
 /// Locative when a preposition leads to the mention over filler words only.
