@@ -13,6 +13,7 @@
 //!   and recall of merging (articles of one incident must merge, others must not).
 //!
 //! Files that are absent are reported and skipped; the command does not fail for them.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::Write;
@@ -28,13 +29,27 @@ use rayon::prelude::*;
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let what = args.first().map(String::as_str).unwrap_or("all").to_string();
-    let flag = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
+    let what = args
+        .first()
+        .map(String::as_str)
+        .unwrap_or("all")
+        .to_string();
+    let flag = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
     let eval = PathBuf::from(flag("--eval").unwrap_or_else(|| "../shared/eval".into()));
-    let misses_path = PathBuf::from(flag("--misses").unwrap_or_else(|| "target/eval-misses.txt".into()));
-    let mut misses = std::fs::File::create(&misses_path).with_context(|| format!("creating {}", misses_path.display()))?;
+    let misses_path =
+        PathBuf::from(flag("--misses").unwrap_or_else(|| "target/eval-misses.txt".into()));
+    let mut misses = std::fs::File::create(&misses_path)
+        .with_context(|| format!("creating {}", misses_path.display()))?;
     if matches!(what.as_str(), "geoparse" | "all") {
-        for (file, label) in [("geoparse/TR-News.xml", "TR-News"), ("geoparse/GWN.xml", "GeoWebNews")] {
+        for (file, label) in [
+            ("geoparse/TR-News.xml", "TR-News"),
+            ("geoparse/GWN.xml", "GeoWebNews"),
+        ] {
             let path = eval.join(file);
             match std::fs::read_to_string(&path) {
                 Ok(xml) => geoparse(&xml, label, &mut misses)?,
@@ -44,11 +59,19 @@ fn main() -> anyhow::Result<()> {
     }
     if matches!(what.as_str(), "acled" | "all") {
         let path = eval.join("acled/acled-afghanistan-2019-taliban.csv");
-        if path.exists() { acled(&path, &mut misses)? } else { println!("ACLED: {} is absent, skipped", path.display()) }
+        if path.exists() {
+            acled(&path, &mut misses)?
+        } else {
+            println!("ACLED: {} is absent, skipped", path.display())
+        }
     }
     if matches!(what.as_str(), "clusters" | "all") {
         let path = eval.join("clusters/gva-dev.jsonl");
-        if path.exists() { clusters(&path)? } else { println!("clusters: {} is absent, skipped", path.display()) }
+        if path.exists() {
+            clusters(&path)?
+        } else {
+            println!("clusters: {} is absent, skipped", path.display())
+        }
     }
     println!("misses listed in {}", misses_path.display());
     Ok(())
@@ -64,35 +87,70 @@ struct Toponym {
 
 /// Byte offset of a char offset.
 fn byte_at(text: &str, chars: usize) -> usize {
-    text.char_indices().nth(chars).map_or(text.len(), |(b, _)| b)
+    text.char_indices()
+        .nth(chars)
+        .map_or(text.len(), |(b, _)| b)
 }
 
 fn geoparse(xml: &str, label: &str, misses: &mut std::fs::File) -> anyhow::Result<()> {
     let doc = roxmltree::Document::parse(xml).with_context(|| format!("{label}: XML"))?;
     let g = Gazetteer::bundled()?;
     let child_text = |n: roxmltree::Node<'_, '_>, name: &str| {
-        n.descendants().find(|c| c.has_tag_name(name)).and_then(|c| c.text()).map(|t| t.trim().to_string())
+        n.descendants()
+            .find(|c| c.has_tag_name(name))
+            .and_then(|c| c.text())
+            .map(|t| t.trim().to_string())
     };
     let mut errors_km = Vec::new();
     let mut by_type: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     for article in doc.descendants().filter(|n| n.has_tag_name("article")) {
         let Some(text) = child_text(article, "text").or_else(|| {
-            article.children().find(|c| c.has_tag_name("text")).and_then(|c| c.text()).map(str::to_string)
-        }) else { continue };
-        let raw_text = article.children().find(|c| c.has_tag_name("text")).and_then(|c| c.text()).unwrap_or(&text).to_string();
+            article
+                .children()
+                .find(|c| c.has_tag_name("text"))
+                .and_then(|c| c.text())
+                .map(str::to_string)
+        }) else {
+            continue;
+        };
+        let raw_text = article
+            .children()
+            .find(|c| c.has_tag_name("text"))
+            .and_then(|c| c.text())
+            .unwrap_or(&text)
+            .to_string();
         let mut toponyms = Vec::new();
         for t in article.descendants().filter(|n| n.has_tag_name("toponym")) {
             let num = |name: &str| child_text(t, name).and_then(|s| s.parse::<f64>().ok());
-            let (Some(start), Some(end)) = (num("start"), num("end")) else { continue };
-            let (Some(lat), Some(lon)) = (num("lat").or(num("latitude")), num("lon").or(num("longitude"))) else { continue };
-            toponyms.push(Toponym { start: start as usize, end: end as usize, lat, lon, kind: child_text(t, "type").unwrap_or_else(|| "all".into()) });
+            let (Some(start), Some(end)) = (num("start"), num("end")) else {
+                continue;
+            };
+            let (Some(lat), Some(lon)) = (
+                num("lat").or(num("latitude")),
+                num("lon").or(num("longitude")),
+            ) else {
+                continue;
+            };
+            toponyms.push(Toponym {
+                start: start as usize,
+                end: end as usize,
+                lat,
+                lon,
+                kind: child_text(t, "type").unwrap_or_else(|| "all".into()),
+            });
         }
         toponyms.sort_by_key(|t| t.start);
-        let spans: Vec<(usize, usize)> = toponyms.iter().map(|t| (byte_at(&raw_text, t.start), byte_at(&raw_text, t.end))).collect();
+        let spans: Vec<(usize, usize)> = toponyms
+            .iter()
+            .map(|t| (byte_at(&raw_text, t.start), byte_at(&raw_text, t.end)))
+            .collect();
         let resolved = incident_map::extract::resolve_toponyms(g, &raw_text, &spans);
         for ((t, span), r) in toponyms.iter().zip(&spans).zip(resolved) {
             let km = r.as_ref().map_or(20_038.0, |r| {
-                Haversine.distance(Point::new(t.lon, t.lat), Point::new(r.place.longitude, r.place.latitude)) / 1000.0
+                Haversine.distance(
+                    Point::new(t.lon, t.lat),
+                    Point::new(r.place.longitude, r.place.latitude),
+                ) / 1000.0
             });
             errors_km.push(km);
             let entry = by_type.entry(t.kind.clone()).or_default();
@@ -101,7 +159,12 @@ fn geoparse(xml: &str, label: &str, misses: &mut std::fs::File) -> anyhow::Resul
                 entry.0 += 1;
             } else {
                 let name = raw_text.get(span.0..span.1).unwrap_or("?");
-                writeln!(misses, "{label}\t{name}\t{:.0} km\tgot {:?}", km, r.map(|r| (r.place.name, r.place.country, r.place.kind)))?;
+                writeln!(
+                    misses,
+                    "{label}\t{name}\t{:.0} km\tgot {:?}",
+                    km,
+                    r.map(|r| (r.place.name, r.place.country, r.place.kind))
+                )?;
             }
         }
     }
@@ -111,10 +174,19 @@ fn geoparse(xml: &str, label: &str, misses: &mut std::fs::File) -> anyhow::Resul
     let mut sorted = errors_km.clone();
     sorted.sort_by(f64::total_cmp);
     let median = sorted.get(sorted.len() / 2).copied().unwrap_or(0.0);
-    println!("{label}: {} gold toponyms, Acc@161 {:.1}%, mean error {:.0} km, median {:.1} km", errors_km.len(), 100.0 * hits / n, mean, median);
+    println!(
+        "{label}: {} gold toponyms, Acc@161 {:.1}%, mean error {:.0} km, median {:.1} km",
+        errors_km.len(),
+        100.0 * hits / n,
+        mean,
+        median
+    );
     if by_type.len() > 1 {
         for (kind, (ok, all)) in &by_type {
-            println!("  {kind:<12} {ok:>5}/{all:<5} {:.1}%", 100.0 * *ok as f64 / (*all).max(1) as f64);
+            println!(
+                "  {kind:<12} {ok:>5}/{all:<5} {:.1}%",
+                100.0 * *ok as f64 / (*all).max(1) as f64
+            );
         }
     }
     Ok(())
@@ -126,9 +198,14 @@ fn acled(path: &Path, misses: &mut std::fs::File) -> anyhow::Result<()> {
     let mut reader = csv::Reader::from_path(path)?;
     let headers = reader.headers()?.clone();
     let col = |name: &str| headers.iter().position(|h| h == name);
-    let (Some(notes_c), Some(et_c), Some(st_c), Some(a1_c), Some(f_c), Some(d_c)) =
-        (col("notes"), col("event_type"), col("sub_event_type"), col("admin1"), col("fatalities"), col("date"))
-    else {
+    let (Some(notes_c), Some(et_c), Some(st_c), Some(a1_c), Some(f_c), Some(d_c)) = (
+        col("notes"),
+        col("event_type"),
+        col("sub_event_type"),
+        col("admin1"),
+        col("fatalities"),
+        col("date"),
+    ) else {
         anyhow::bail!("{}: missing columns", path.display());
     };
     let rows: Vec<csv::StringRecord> = reader.records().collect::<Result<_, _>>()?;
@@ -138,19 +215,33 @@ fn acled(path: &Path, misses: &mut std::fs::File) -> anyhow::Result<()> {
         .par_iter()
         .enumerate()
         .map(|(i, r)| {
-            let article = Article { id: format!("acled#{}", i + 2), text: r.get(notes_c).unwrap_or("").to_string(), ..Article::default() };
+            let article = Article {
+                id: format!("acled#{}", i + 2),
+                text: r.get(notes_c).unwrap_or("").to_string(),
+                ..Article::default()
+            };
             extractor.extract(&article).incidents
         })
         .collect();
     let mut admin1_names: HashMap<String, Vec<String>> = HashMap::new();
     let mut score = [0usize; 6];
-    let fields = ["found", "event_type", "sub_event_type", "admin1", "fatalities", "event_date"];
+    let fields = [
+        "found",
+        "event_type",
+        "sub_event_type",
+        "admin1",
+        "fatalities",
+        "event_date",
+    ];
     for (r, incidents) in rows.iter().zip(&results) {
         let get = |c: usize| r.get(c).unwrap_or("").trim().to_string();
         let gold_admin1 = get(a1_c);
         let spellings = admin1_names.entry(gold_admin1.clone()).or_insert_with(|| {
             let mut names = vec![fold(&gold_admin1)];
-            let ctx = incident_map::gazetteer::Context { only_country: Some("AF".into()), ..Default::default() };
+            let ctx = incident_map::gazetteer::Context {
+                only_country: Some("AF".into()),
+                ..Default::default()
+            };
             if let Some(p) = g.resolve_name(&format!("{gold_admin1} province"), &ctx) {
                 names.push(fold(p.place.name));
                 names.extend(p.place.alias_list().map(fold));
@@ -158,7 +249,11 @@ fn acled(path: &Path, misses: &mut std::fs::File) -> anyhow::Result<()> {
             names
         });
         // The incident a coder would have coded: the first with a date, else the first.
-        let Some(best) = incidents.iter().find(|i| i.event_date.is_some()).or(incidents.first()) else {
+        let Some(best) = incidents
+            .iter()
+            .find(|i| i.event_date.is_some())
+            .or(incidents.first())
+        else {
             writeln!(misses, "acled\tnone\t{}", get(notes_c))?;
             continue;
         };
@@ -170,13 +265,32 @@ fn acled(path: &Path, misses: &mut std::fs::File) -> anyhow::Result<()> {
             best.fatalities.to_string() == get(f_c),
             best.event_date.map(|d| d.to_string()) == Some(get(d_c)),
         ];
-        let got = [best.event_type.clone(), best.sub_event_type.clone(), best.admin1.clone(), best.fatalities.to_string(), best.event_date.map(|d| d.to_string()).unwrap_or_default()];
-        let want = [get(et_c), get(st_c), gold_admin1.clone(), get(f_c), get(d_c)];
+        let got = [
+            best.event_type.clone(),
+            best.sub_event_type.clone(),
+            best.admin1.clone(),
+            best.fatalities.to_string(),
+            best.event_date.map(|d| d.to_string()).unwrap_or_default(),
+        ];
+        let want = [
+            get(et_c),
+            get(st_c),
+            gold_admin1.clone(),
+            get(f_c),
+            get(d_c),
+        ];
         for (k, ok) in checks.iter().enumerate() {
             if *ok {
                 score[k + 1] += 1;
             } else {
-                writeln!(misses, "acled\t{}\tgot {:?}\twant {:?}\t{}", fields[k + 1], got[k], want[k], get(notes_c))?;
+                writeln!(
+                    misses,
+                    "acled\t{}\tgot {:?}\twant {:?}\t{}",
+                    fields[k + 1],
+                    got[k],
+                    want[k],
+                    get(notes_c)
+                )?;
             }
         }
     }
@@ -213,7 +327,10 @@ fn clusters(path: &Path) -> anyhow::Result<()> {
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let incident: GvaIncident = serde_json::from_str(line)?;
         for a in incident.articles {
-            if gold.insert(a.doc_id.clone(), incident.incident_id.clone()).is_some() {
+            if gold
+                .insert(a.doc_id.clone(), incident.incident_id.clone())
+                .is_some()
+            {
                 continue; // an article listed under two incidents keeps its first
             }
             articles.push(Article {
@@ -225,24 +342,40 @@ fn clusters(path: &Path) -> anyhow::Result<()> {
             });
         }
     }
-    let out = incident_map::pipeline::extract_articles(&extractor, articles, &|_, _, _| {}, &AtomicBool::new(false));
+    let out = incident_map::pipeline::extract_articles(
+        &extractor,
+        articles,
+        &|_, _, _| {},
+        &AtomicBool::new(false),
+    );
     let mut predicted: HashSet<(String, String)> = HashSet::new();
     for incident in &out.incidents {
         for (i, a) in incident.sources.iter().enumerate() {
             for b in &incident.sources[i + 1..] {
-                predicted.insert(if a < b { (a.clone(), b.clone()) } else { (b.clone(), a.clone()) });
+                predicted.insert(if a < b {
+                    (a.clone(), b.clone())
+                } else {
+                    (b.clone(), a.clone())
+                });
             }
         }
     }
     let mut by_incident: HashMap<&str, Vec<&str>> = HashMap::new();
     for (doc, inc) in &gold {
-        by_incident.entry(inc.as_str()).or_default().push(doc.as_str());
+        by_incident
+            .entry(inc.as_str())
+            .or_default()
+            .push(doc.as_str());
     }
     let mut gold_pairs: HashSet<(String, String)> = HashSet::new();
     for docs in by_incident.values() {
         for (i, a) in docs.iter().enumerate() {
             for b in &docs[i + 1..] {
-                gold_pairs.insert(if a < b { (a.to_string(), b.to_string()) } else { (b.to_string(), a.to_string()) });
+                gold_pairs.insert(if a < b {
+                    (a.to_string(), b.to_string())
+                } else {
+                    (b.to_string(), a.to_string())
+                });
             }
         }
     }

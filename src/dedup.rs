@@ -43,7 +43,10 @@ pub fn same_incident(a: &Incident, b: &Incident) -> bool {
         return false;
     }
     if a.geo_precision == 1 && b.geo_precision == 1 {
-        let km = Haversine.distance(Point::new(a.longitude, a.latitude), Point::new(b.longitude, b.latitude)) / 1000.0;
+        let km = Haversine.distance(
+            Point::new(a.longitude, a.latitude),
+            Point::new(b.longitude, b.latitude),
+        ) / 1000.0;
         return km <= SAME_PLACE_KM;
     }
     true
@@ -55,7 +58,12 @@ pub fn merge_incidents(incidents: Vec<Incident>) -> Vec<Incident> {
     let mut groups: FxHashMap<(String, String, String, String), Vec<usize>> = FxHashMap::default();
     for (i, inc) in incidents.iter().enumerate() {
         groups
-            .entry((inc.event_type.clone(), inc.sub_event_type.clone(), inc.iso.clone(), inc.admin1.clone()))
+            .entry((
+                inc.event_type.clone(),
+                inc.sub_event_type.clone(),
+                inc.iso.clone(),
+                inc.admin1.clone(),
+            ))
             .or_default()
             .push(i);
     }
@@ -123,7 +131,11 @@ fn merge_cluster(mut reports: Vec<Incident>) -> Incident {
             out.actor1 = r.actor1.clone();
         }
         if out.actor2.is_empty() || out.actor2 == out.actor1 {
-            out.actor2 = if r.actor2 != out.actor1 { r.actor2.clone() } else { String::new() };
+            out.actor2 = if r.actor2 != out.actor1 {
+                r.actor2.clone()
+            } else {
+                String::new()
+            };
         }
         if !out.notes.contains(&r.notes) {
             out.notes = format!("{} | {}", out.notes, r.notes);

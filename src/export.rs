@@ -8,7 +8,9 @@ use serde_json::{Value, json};
 use crate::model::{Incident, PlaceMention};
 
 /// Output formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Format {
     /// One JSON object a line.
@@ -56,13 +58,34 @@ pub enum ExportError {
 
 /// ACLED's columns, in order, as CSV headers.
 pub const CSV_COLUMNS: [&str; 20] = [
-    "event_id", "event_date", "time_precision", "event_type", "sub_event_type", "actor1", "actor2",
-    "country", "iso", "admin1", "admin2", "location", "latitude", "longitude", "geo_precision",
-    "fatalities", "fatalities_max", "notes", "sources", "evidence",
+    "event_id",
+    "event_date",
+    "time_precision",
+    "event_type",
+    "sub_event_type",
+    "actor1",
+    "actor2",
+    "country",
+    "iso",
+    "admin1",
+    "admin2",
+    "location",
+    "latitude",
+    "longitude",
+    "geo_precision",
+    "fatalities",
+    "fatalities_max",
+    "notes",
+    "sources",
+    "evidence",
 ];
 
 /// Writes incidents in a format.
-pub fn write_incidents(out: &mut dyn Write, incidents: &[Incident], format: Format) -> Result<(), ExportError> {
+pub fn write_incidents(
+    out: &mut dyn Write,
+    incidents: &[Incident],
+    format: Format,
+) -> Result<(), ExportError> {
     match format {
         Format::Jsonl => {
             for incident in incidents {
@@ -128,7 +151,11 @@ fn round5(x: f64) -> f64 {
 }
 
 /// Writes place mentions as JSON Lines or CSV (GeoJSON gives points too).
-pub fn write_mentions(out: &mut dyn Write, mentions: &[PlaceMention], format: Format) -> Result<(), ExportError> {
+pub fn write_mentions(
+    out: &mut dyn Write,
+    mentions: &[PlaceMention],
+    format: Format,
+) -> Result<(), ExportError> {
     match format {
         Format::Jsonl => {
             for m in mentions {
@@ -145,7 +172,10 @@ pub fn write_mentions(out: &mut dyn Write, mentions: &[PlaceMention], format: Fo
                     "properties": serde_json::to_value(m).unwrap_or(Value::Null),
                 }))
                 .collect();
-            serde_json::to_writer_pretty(&mut *out, &json!({"type": "FeatureCollection", "features": features}))?;
+            serde_json::to_writer_pretty(
+                &mut *out,
+                &json!({"type": "FeatureCollection", "features": features}),
+            )?;
             out.write_all(b"\n")?;
         }
         Format::Csv => {
@@ -182,17 +212,29 @@ mod tests {
         assert!(write_incidents(&mut buf, &[sample()], Format::Csv).is_ok());
         let text = String::from_utf8(buf).unwrap_or_default();
         let mut reader = csv::Reader::from_reader(text.as_bytes());
-        let headers: Vec<String> = reader.headers().map(|h| h.iter().map(String::from).collect()).unwrap_or_default();
+        let headers: Vec<String> = reader
+            .headers()
+            .map(|h| h.iter().map(String::from).collect())
+            .unwrap_or_default();
         assert_eq!(headers, CSV_COLUMNS);
         let row = reader.records().next().and_then(Result::ok);
-        assert_eq!(row.as_ref().and_then(|r| r.get(17)), Some("Taliban attacked, \"heavily\"."));
+        assert_eq!(
+            row.as_ref().and_then(|r| r.get(17)),
+            Some("Taliban attacked, \"heavily\".")
+        );
         assert_eq!(row.as_ref().and_then(|r| r.get(18)), Some("a.txt;b.txt"));
     }
 
     #[test]
     fn geojson_points_are_lon_lat() {
         let value = incidents_geojson(&[sample()]);
-        assert_eq!(value["features"][0]["geometry"]["coordinates"], json!([64.65432, 31.12346]));
-        assert_eq!(value["features"][0]["properties"]["event_date"], json!("2020-04-01"));
+        assert_eq!(
+            value["features"][0]["geometry"]["coordinates"],
+            json!([64.65432, 31.12346])
+        );
+        assert_eq!(
+            value["features"][0]["properties"]["event_date"],
+            json!("2020-04-01")
+        );
     }
 }

@@ -8,12 +8,13 @@
 //! articles -> ingest -> text -> gazetteer -> extract -> dedup -> store -> app / export
 //! ```
 #![warn(missing_docs)]
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
-pub mod gazetteer;
-pub mod model;
-pub mod ingest;
-pub mod text;
-pub mod extract;
 pub mod dedup;
 pub mod export;
+pub mod extract;
+pub mod gazetteer;
+pub mod ingest;
+pub mod model;
 pub mod pipeline;
+pub mod text;

@@ -5,14 +5,18 @@ use std::process::ExitCode;
 
 use anyhow::Context as _;
 use clap::{Parser, Subcommand};
-use incident_map::gazetteer::{Context, Gazetteer};
 use incident_map::export::{self, Format};
 use incident_map::extract::Extractor;
+use incident_map::gazetteer::{Context, Gazetteer};
 use incident_map::model::PlaceMention;
 use incident_map::pipeline;
 
 #[derive(Parser)]
-#[command(name = "incident-map", version, about = "Conflict incidents from news articles, on a map")]
+#[command(
+    name = "incident-map",
+    version,
+    about = "Conflict incidents from news articles, on a map"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -136,7 +140,11 @@ fn geocode(
                     rank + 1,
                     mention.name,
                     mention.kind,
-                    if mention.admin1.is_empty() { "" } else { &mention.admin1 },
+                    if mention.admin1.is_empty() {
+                        ""
+                    } else {
+                        &mention.admin1
+                    },
                     if mention.admin1.is_empty() { "" } else { ", " },
                     mention.country,
                     mention.latitude,
@@ -150,10 +158,19 @@ fn geocode(
     if json {
         println!("{}", serde_json::to_string_pretty(&all)?);
     }
-    Ok(if missing { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+    Ok(if missing {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
-fn extract(paths: &[PathBuf], format: Format, out: Option<PathBuf>, places: bool) -> anyhow::Result<ExitCode> {
+fn extract(
+    paths: &[PathBuf],
+    format: Format,
+    out: Option<PathBuf>,
+    places: bool,
+) -> anyhow::Result<ExitCode> {
     let extractor = Extractor::bundled().context("loading the extractor")?;
     let cancel = std::sync::atomic::AtomicBool::new(false);
     let output = pipeline::run(&extractor, paths, &|_, _, _| {}, &cancel);
@@ -162,7 +179,8 @@ fn extract(paths: &[PathBuf], format: Format, out: Option<PathBuf>, places: bool
     }
     let mut sink: Box<dyn std::io::Write> = match &out {
         Some(path) => Box::new(std::io::BufWriter::new(
-            std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
+            std::fs::File::create(path)
+                .with_context(|| format!("cannot create {}", path.display()))?,
         )),
         None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
     };
@@ -173,7 +191,11 @@ fn extract(paths: &[PathBuf], format: Format, out: Option<PathBuf>, places: bool
     }
     sink.flush()?;
     let failed = output.problems.iter().any(|p| !p.recovered);
-    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn run_app(_paths: Vec<PathBuf>) -> anyhow::Result<ExitCode> {

@@ -39,7 +39,11 @@ pub enum Stage {
 
 /// Reads every path and returns the articles and problems (files read in parallel, results
 /// kept in path order).
-pub fn read_articles(paths: &[PathBuf], progress: &(dyn Fn(Stage, usize, usize) + Sync), cancel: &AtomicBool) -> ImportReport {
+pub fn read_articles(
+    paths: &[PathBuf],
+    progress: &(dyn Fn(Stage, usize, usize) + Sync),
+    cancel: &AtomicBool,
+) -> ImportReport {
     let mut report = ImportReport::default();
     let files = ingest::list_files(paths, &mut report);
     let done = AtomicUsize::new(0);
@@ -50,7 +54,11 @@ pub fn read_articles(paths: &[PathBuf], progress: &(dyn Fn(Stage, usize, usize) 
             if !cancel.load(Ordering::Relaxed) {
                 ingest::read_file_into(file, &mut part);
             }
-            progress(Stage::Reading, done.fetch_add(1, Ordering::Relaxed) + 1, files.len());
+            progress(
+                Stage::Reading,
+                done.fetch_add(1, Ordering::Relaxed) + 1,
+                files.len(),
+            );
             part
         })
         .collect();
@@ -78,7 +86,11 @@ pub fn extract_articles(
                 return None;
             }
             let r = extractor.extract(a);
-            progress(Stage::Extracting, done.fetch_add(1, Ordering::Relaxed) + 1, total);
+            progress(
+                Stage::Extracting,
+                done.fetch_add(1, Ordering::Relaxed) + 1,
+                total,
+            );
             Some(r)
         })
         .collect();

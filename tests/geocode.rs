@@ -1,5 +1,6 @@
 //! The geocoder against the bundled gazetteer: Afghan provinces under every common spelling,
 //! and the cases the sample articles depend on.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use incident_map::gazetteer::{Context, Gazetteer};
 use incident_map::model::PlaceKind;
@@ -56,11 +57,15 @@ fn every_afghan_province_resolves_under_every_spelling() {
     for (code, iso_name, spellings) in PROVINCES {
         for spelling in spellings.iter().chain(std::iter::once(&iso_name)) {
             // With the cue the province itself must win...
-            for form in [format!("{spelling} province"), format!("{spelling} Province")] {
+            for form in [
+                format!("{spelling} province"),
+                format!("{spelling} Province"),
+            ] {
                 match g.resolve_name(&form, &Context::default()) {
-                    Some(r) if r.place.kind == PlaceKind::Admin1
-                        && r.place.country == "AF"
-                        && r.place.admin1 == code => {}
+                    Some(r)
+                        if r.place.kind == PlaceKind::Admin1
+                            && r.place.country == "AF"
+                            && r.place.admin1 == code => {}
                     other => failures.push(format!(
                         "{form}: got {:?}",
                         other.map(|r| (r.place.name, r.place.kind, r.place.country))
@@ -77,13 +82,25 @@ fn every_afghan_province_resolves_under_every_spelling() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
 fn provinces_without_a_namesake_city_resolve_to_the_province() {
     let g = gazetteer();
-    for name in ["Helmand", "Paktia", "Faryab", "Nangarhar", "Wardak", "Daykundi"] {
+    for name in [
+        "Helmand",
+        "Paktia",
+        "Faryab",
+        "Nangarhar",
+        "Wardak",
+        "Daykundi",
+    ] {
         let r = g.resolve_name(name, &Context::default());
         assert_eq!(r.map(|r| r.place.kind), Some(PlaceKind::Admin1), "{name}");
     }
@@ -93,9 +110,15 @@ fn provinces_without_a_namesake_city_resolve_to_the_province() {
 fn kabul_city_first_kabul_province_with_cue() {
     let g = gazetteer();
     let city = g.resolve_name("Kabul", &Context::default());
-    assert_eq!(city.map(|r| (r.place.kind, r.place.feature_code)), Some((PlaceKind::PopulatedPlace, "PPLC")));
+    assert_eq!(
+        city.map(|r| (r.place.kind, r.place.feature_code)),
+        Some((PlaceKind::PopulatedPlace, "PPLC"))
+    );
     let province = g.resolve_name("Kabul province", &Context::default());
-    assert_eq!(province.map(|r| (r.place.kind, r.place.admin1)), Some((PlaceKind::Admin1, "13")));
+    assert_eq!(
+        province.map(|r| (r.place.kind, r.place.admin1)),
+        Some((PlaceKind::Admin1, "13"))
+    );
 }
 
 #[test]
@@ -116,13 +139,17 @@ fn named_places_table() {
     ];
     for (name, kind, country, admin1) in rows {
         let r = g.resolve_name(name, &Context::default());
-        let got = r.as_ref().map(|r| (r.place.kind, r.place.country, r.place.admin1));
+        let got = r
+            .as_ref()
+            .map(|r| (r.place.kind, r.place.country, r.place.admin1));
         assert!(
             matches!(got, Some((k, c, a)) if k == kind && c == country && (admin1.is_empty() || a == admin1)),
             "{name}: got {got:?}"
         );
     }
-    let doha = g.resolve_name("Doha", &Context::default()).map(|r| r.place.feature_code);
+    let doha = g
+        .resolve_name("Doha", &Context::default())
+        .map(|r| r.place.feature_code);
     assert_eq!(doha, Some("PPLC"), "Doha is Qatar's capital");
 }
 
@@ -130,14 +157,24 @@ fn named_places_table() {
 fn country_context_and_containment_change_the_answer() {
     let g = gazetteer();
     // Without context Hyderabad is the Indian city; a Pakistani document picks Sindh's.
-    let bare = g.resolve_name("Hyderabad", &Context::default()).map(|r| r.place.country);
+    let bare = g
+        .resolve_name("Hyderabad", &Context::default())
+        .map(|r| r.place.country);
     assert_eq!(bare, Some("IN"));
     let mut context = Context::default();
     context.countries.insert("PK".into(), 1.0);
-    let in_pakistan = g.resolve_name("Hyderabad", &context).map(|r| r.place.country);
+    let in_pakistan = g
+        .resolve_name("Hyderabad", &context)
+        .map(|r| r.place.country);
     assert_eq!(in_pakistan, Some("PK"));
-    let only = Context { only_country: Some("PK".into()), ..Context::default() };
-    assert_eq!(g.resolve_name("Hyderabad", &only).map(|r| r.place.country), Some("PK"));
+    let only = Context {
+        only_country: Some("PK".into()),
+        ..Context::default()
+    };
+    assert_eq!(
+        g.resolve_name("Hyderabad", &only).map(|r| r.place.country),
+        Some("PK")
+    );
     // "Dand" alone is ambiguous; inside Kandahar it is the place in Kandahar.
     let inside = Context {
         container: Some(("AF".into(), "23".into(), PlaceKind::Admin1)),
@@ -163,7 +200,11 @@ fn points_fall_in_their_province() {
         let admin1 = g.admin1_at(lat, lon).map(|p| (p.country, p.admin1));
         assert_eq!(admin1, Some(("AF", code)), "{lat},{lon}");
     }
-    assert_eq!(g.admin1_at(0.0, -30.0).map(|p| p.name), None, "mid-Atlantic");
+    assert_eq!(
+        g.admin1_at(0.0, -30.0).map(|p| p.name),
+        None,
+        "mid-Atlantic"
+    );
     let nearest = g.nearest_place(34.5553, 69.2075).map(|p| p.name);
     assert_eq!(nearest, Some("Kabul"));
 }

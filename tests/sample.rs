@@ -1,5 +1,6 @@
 //! The bundled sample (data/articles): the incidents an ACLED coder would code from the five
 //! articles of the 2020 Afghan prisoner exchange, and the things that must not come out.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -13,7 +14,12 @@ fn sample_incidents() -> Vec<Incident> {
         Ok(e) => e,
         Err(err) => panic!("extractor: {err}"),
     };
-    let out = pipeline::run(&extractor, &[PathBuf::from("data/articles")], &|_, _, _| {}, &AtomicBool::new(false));
+    let out = pipeline::run(
+        &extractor,
+        &[PathBuf::from("data/articles")],
+        &|_, _, _| {},
+        &AtomicBool::new(false),
+    );
     assert!(out.problems.is_empty(), "{:?}", out.problems);
     assert_eq!(out.articles.len(), 5);
     out.incidents
@@ -115,11 +121,15 @@ fn same_admin1(got: &Incident, want: &str) -> bool {
     if want.is_empty() {
         return got.admin1.is_empty() && got.geo_precision == 3 && got.iso == "AF";
     }
-    let Ok(g) = incident_map::gazetteer::Gazetteer::bundled() else { return false };
+    let Ok(g) = incident_map::gazetteer::Gazetteer::bundled() else {
+        return false;
+    };
     let fold = incident_map::gazetteer::fold;
     let wanted = g.resolve_name(&format!("{want} province"), &Default::default());
     wanted.is_some_and(|w| {
-        std::iter::once(w.place.name).chain(w.place.alias_list()).any(|n| fold(n) == fold(&got.admin1))
+        std::iter::once(w.place.name)
+            .chain(w.place.alias_list())
+            .any(|n| fold(n) == fold(&got.admin1))
     })
 }
 
@@ -134,14 +144,19 @@ fn every_expected_incident_comes_out_once_with_its_fields() {
                 i.event_type == want.event_type
                     && i.sub_event_type == want.sub_event_type
                     && same_admin1(i, want.admin1)
-                    && i.event_date.is_some_and(|d| want.dates.contains(&d.to_string().as_str()))
+                    && i.event_date
+                        .is_some_and(|d| want.dates.contains(&d.to_string().as_str()))
                     && i.sources.iter().any(|s| want.sources.contains(&s.as_str()))
             })
             .collect();
         match matching.as_slice() {
             [one] => {
                 if (one.fatalities, one.fatalities_max) != want.fatalities {
-                    failures.push(format!("{}: fatalities {:?}", want.what, (one.fatalities, one.fatalities_max)));
+                    failures.push(format!(
+                        "{}: fatalities {:?}",
+                        want.what,
+                        (one.fatalities, one.fatalities_max)
+                    ));
                 }
                 if one.sources != want.sources {
                     failures.push(format!("{}: sources {:?}", want.what, one.sources));
@@ -151,22 +166,36 @@ fn every_expected_incident_comes_out_once_with_its_fields() {
             many => failures.push(format!("{}: {} copies", want.what, many.len())),
         }
     }
-    assert!(failures.is_empty(), "{}\n\nall incidents:\n{incidents:#?}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{}\n\nall incidents:\n{incidents:#?}",
+        failures.join("\n")
+    );
 }
 
 #[test]
 fn actors_are_coded_as_acled_does() {
     let incidents = sample_incidents();
-    let find = |admin1: &str, sub: &str| incidents.iter().find(|i| i.admin1 == admin1 && i.sub_event_type == sub);
+    let find = |admin1: &str, sub: &str| {
+        incidents
+            .iter()
+            .find(|i| i.admin1 == admin1 && i.sub_event_type == sub)
+    };
     let helmand = find("Helmand", "Remote explosive/landmine/IED");
-    assert_eq!(helmand.map(|i| (i.actor1.as_str(), i.actor2.as_str())), Some(("Taliban", "Civilians")));
+    assert_eq!(
+        helmand.map(|i| (i.actor1.as_str(), i.actor2.as_str())),
+        Some(("Taliban", "Civilians"))
+    );
     let kandahar = find("Kandahar", "Armed clash");
     assert_eq!(
         kandahar.map(|i| (i.actor1.as_str(), i.actor2.as_str())),
         Some(("Military Forces of Afghanistan", "Taliban"))
     );
     let bagram = find("Parwan", "Agreement");
-    assert_eq!(bagram.map(|i| (i.actor1.as_str(), i.location.as_str())), Some(("Government of Afghanistan", "Bagram")));
+    assert_eq!(
+        bagram.map(|i| (i.actor1.as_str(), i.location.as_str())),
+        Some(("Government of Afghanistan", "Bagram"))
+    );
 }
 
 #[test]
@@ -174,21 +203,41 @@ fn negatives_never_come_out() {
     let incidents = sample_incidents();
     for i in &incidents {
         // Pandemic figures are no conflict deaths.
-        assert!(!(i.fatalities == 4 || i.fatalities == 19), "pandemic figure as incident: {i:#?}");
+        assert!(
+            !(i.fatalities == 4 || i.fatalities == 19),
+            "pandemic figure as incident: {i:#?}"
+        );
         // "Germany Embassy in Kabul", "Washington signed", "Chinese Foreign Ministry".
-        assert!(!["DE", "US", "CN"].contains(&i.iso.as_str()), "placed in {}: {i:#?}", i.iso);
+        assert!(
+            !["DE", "US", "CN"].contains(&i.iso.as_str()),
+            "placed in {}: {i:#?}",
+            i.iso
+        );
         // "The group, which controls more than 40% of Afghan territory"
-        assert!(!i.notes.contains("controls more than 40%"), "background fact as incident");
-        assert!(!i.notes.contains("Washington signed"), "a statement as incident");
+        assert!(
+            !i.notes.contains("controls more than 40%"),
+            "background fact as incident"
+        );
+        assert!(
+            !i.notes.contains("Washington signed"),
+            "a statement as incident"
+        );
     }
 }
 
 #[test]
 fn past_event_named_in_passing_keeps_its_year() {
     let incidents = sample_incidents();
-    let bombing = incidents.iter().find(|i| i.notes.contains("2017 truck bombing"));
+    let bombing = incidents
+        .iter()
+        .find(|i| i.notes.contains("2017 truck bombing"));
     assert_eq!(
-        bombing.map(|i| (i.event_date.map(|d| d.to_string()), i.time_precision, i.admin1.as_str(), i.iso.as_str())),
+        bombing.map(|i| (
+            i.event_date.map(|d| d.to_string()),
+            i.time_precision,
+            i.admin1.as_str(),
+            i.iso.as_str()
+        )),
         Some((Some("2017-01-01".into()), 3, "Kabul", "AF"))
     );
 }
@@ -196,14 +245,22 @@ fn past_event_named_in_passing_keeps_its_year() {
 #[test]
 fn evidence_spans_point_at_the_words_behind_each_field() {
     let incidents = sample_incidents();
-    let Some(paktia) = incidents.iter().find(|i| i.sub_event_type == "Remote explosive/landmine/IED" && i.fatalities == 3) else {
+    let Some(paktia) = incidents
+        .iter()
+        .find(|i| i.sub_event_type == "Remote explosive/landmine/IED" && i.fatalities == 3)
+    else {
         panic!("no Paktia incident");
     };
     let text = match std::fs::read_to_string("data/articles/004_be0ede7b569ede66.txt") {
         Ok(t) => t,
         Err(e) => panic!("{e}"),
     };
-    let body: Vec<char> = text.splitn(3, "---\n").nth(2).unwrap_or("").chars().collect();
+    let body: Vec<char> = text
+        .splitn(3, "---\n")
+        .nth(2)
+        .unwrap_or("")
+        .chars()
+        .collect();
     let said = |field: incident_map::model::EvidenceField| -> Vec<String> {
         paktia
             .evidence

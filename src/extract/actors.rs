@@ -34,13 +34,21 @@ impl ActorKind {
     /// ACLED's name for the actor in a country ("Military Forces of Afghanistan").
     pub fn acled_name(self, country: &str) -> String {
         let of = |what: &str| {
-            if country.is_empty() { what.to_string() } else { format!("{what} of {country}") }
+            if country.is_empty() {
+                what.to_string()
+            } else {
+                format!("{what} of {country}")
+            }
         };
         match self {
             ActorKind::Taliban => "Taliban".into(),
             ActorKind::IslamicState => "Islamic State".into(),
             ActorKind::Militants => {
-                if country.is_empty() { "Unidentified Armed Group".into() } else { format!("Unidentified Armed Group ({country})") }
+                if country.is_empty() {
+                    "Unidentified Armed Group".into()
+                } else {
+                    format!("Unidentified Armed Group ({country})")
+                }
             }
             ActorKind::Military => of("Military Forces"),
             ActorKind::Police => of("Police Forces"),
@@ -53,12 +61,18 @@ impl ActorKind {
 
     /// True for the state's forces (soldiers, police, militias, foreign troops).
     pub fn is_state_force(self) -> bool {
-        matches!(self, ActorKind::Military | ActorKind::Police | ActorKind::Militia | ActorKind::ForeignForces)
+        matches!(
+            self,
+            ActorKind::Military | ActorKind::Police | ActorKind::Militia | ActorKind::ForeignForces
+        )
     }
 
     /// True for armed non-state groups.
     pub fn is_armed_group(self) -> bool {
-        matches!(self, ActorKind::Taliban | ActorKind::IslamicState | ActorKind::Militants)
+        matches!(
+            self,
+            ActorKind::Taliban | ActorKind::IslamicState | ActorKind::Militants
+        )
     }
 }
 
@@ -212,10 +226,16 @@ impl ActorDictionary {
             .filter_map(|m| {
                 let (phrase, kind) = ACTOR_PHRASES.get(m.pattern().as_usize())?;
                 // "ANA" and "ANP" only in capitals; "IS-K" likewise.
-                if phrase.len() <= 4 && text[m.start()..m.end()].chars().any(char::is_lowercase) && *phrase != "isis" {
+                if phrase.len() <= 4
+                    && text[m.start()..m.end()].chars().any(char::is_lowercase)
+                    && *phrase != "isis"
+                {
                     return None;
                 }
-                Some(ActorMention { kind: *kind, span: (m.start(), m.end()) })
+                Some(ActorMention {
+                    kind: *kind,
+                    span: (m.start(), m.end()),
+                })
             })
             .collect()
     }
@@ -232,11 +252,16 @@ impl ActorDictionary {
         };
         let after_by = |a: &ActorMention| {
             let before = lower[..a.span.0].trim_end();
-            before.ends_with(" by") || before.ends_with(" by the") || before.ends_with(" by a")
-                || before.ends_with("blamed the blast on the") || before.ends_with(" on the")
+            before.ends_with(" by")
+                || before.ends_with(" by the")
+                || before.ends_with(" by a")
+                || before.ends_with("blamed the blast on the")
+                || before.ends_with(" on the")
         };
-        let mut roles = Roles::default();
-        roles.actor1 = found.iter().copied().find(|a| after_by(a) && !is_victim(a));
+        let mut roles = Roles {
+            actor1: found.iter().copied().find(|a| after_by(a) && !is_victim(a)),
+            actor2: None,
+        };
         if roles.actor1.is_none() {
             let limit = trigger.map_or(clause.len(), |t| t.1);
             roles.actor1 = found
@@ -250,14 +275,21 @@ impl ActorDictionary {
             .find(|a| is_victim(a) && Some(a.kind) != roles.actor1.map(|p| p.kind));
         if roles.actor2.is_none() {
             roles.actor2 = found.iter().copied().find(|a| {
-                Some(a.kind) != roles.actor1.map(|p| p.kind) && trigger.is_some_and(|t| a.span.0 >= t.1)
+                Some(a.kind) != roles.actor1.map(|p| p.kind)
+                    && trigger.is_some_and(|t| a.span.0 >= t.1)
             });
         }
         // Named armed groups outrank "militants" said of the same people.
-        if let (Some(a1), Some(_)) = (roles.actor1, found.iter().find(|a| a.kind == ActorKind::Taliban)) {
-            if a1.kind == ActorKind::Militants {
-                roles.actor1 = found.iter().copied().find(|a| a.kind == ActorKind::Taliban && !is_victim(a)).or(Some(a1));
-            }
+        if let (Some(a1), Some(_)) = (
+            roles.actor1,
+            found.iter().find(|a| a.kind == ActorKind::Taliban),
+        ) && a1.kind == ActorKind::Militants
+        {
+            roles.actor1 = found
+                .iter()
+                .copied()
+                .find(|a| a.kind == ActorKind::Taliban && !is_victim(a))
+                .or(Some(a1));
         }
         roles
     }
@@ -269,11 +301,34 @@ fn passive_victim(lower: &str, span: Span) -> bool {
     let mut saw_be = false;
     for w in rest.split_whitespace().take(7) {
         let w = w.trim_matches(|c: char| !c.is_alphanumeric());
-        if matches!(w, "were" | "was" | "have" | "has" | "been" | "had" | "being") {
+        if matches!(
+            w,
+            "were" | "was" | "have" | "has" | "been" | "had" | "being"
+        ) {
             saw_be = true;
             continue;
         }
-        if saw_be && matches!(w, "killed" | "wounded" | "injured" | "hurt" | "abducted" | "kidnapped" | "executed" | "arrested" | "detained" | "released" | "freed" | "targeted" | "attacked" | "shot" | "beheaded" | "martyred") {
+        if saw_be
+            && matches!(
+                w,
+                "killed"
+                    | "wounded"
+                    | "injured"
+                    | "hurt"
+                    | "abducted"
+                    | "kidnapped"
+                    | "executed"
+                    | "arrested"
+                    | "detained"
+                    | "released"
+                    | "freed"
+                    | "targeted"
+                    | "attacked"
+                    | "shot"
+                    | "beheaded"
+                    | "martyred"
+            )
+        {
             return true;
         }
         if !saw_be || matches!(w, "and" | "reportedly" | "also" | "fatally") {
@@ -290,11 +345,39 @@ fn target_of_attack(lower: &str, span: Span) -> bool {
     let tail: Vec<&str> = before.rsplit(|c: char| c.is_whitespace()).take(4).collect();
     tail.iter().enumerate().any(|(k, w)| {
         let w = w.trim_matches(|c: char| !c.is_alphanumeric());
-        matches!(w, "on" | "against" | "attacked" | "targeting" | "targeted" | "ambushed" | "stormed" | "killed" | "killing" | "wounding" | "injuring" | "abducted" | "kidnapped" | "freeing" | "releasing" | "released")
-            && tail[..k].iter().all(|f| {
-                let f = f.trim_matches(|c: char| !c.is_alphanumeric());
-                matches!(f, "a" | "an" | "the" | "afghan" | "two" | "several" | "local" | "their" | "its" | "government" | "security") || f.chars().all(|c| c.is_ascii_digit())
-            })
+        matches!(
+            w,
+            "on" | "against"
+                | "attacked"
+                | "targeting"
+                | "targeted"
+                | "ambushed"
+                | "stormed"
+                | "killed"
+                | "killing"
+                | "wounding"
+                | "injuring"
+                | "abducted"
+                | "kidnapped"
+                | "freeing"
+                | "releasing"
+                | "released"
+        ) && tail[..k].iter().all(|f| {
+            let f = f.trim_matches(|c: char| !c.is_alphanumeric());
+            matches!(
+                f,
+                "a" | "an"
+                    | "the"
+                    | "afghan"
+                    | "two"
+                    | "several"
+                    | "local"
+                    | "their"
+                    | "its"
+                    | "government"
+                    | "security"
+            ) || f.chars().all(|c| c.is_ascii_digit())
+        })
     })
 }
 
@@ -303,7 +386,9 @@ mod tests {
     use super::*;
 
     fn roles(text: &str, trigger: &str) -> (Option<ActorKind>, Option<ActorKind>) {
-        let Ok(dict) = ActorDictionary::new() else { return (None, None) };
+        let Ok(dict) = ActorDictionary::new() else {
+            return (None, None);
+        };
         let t = text.find(trigger).map(|s| (s, s + trigger.len()));
         let toll = super::super::fatalities::death_toll(text, &[]);
         let r = dict.roles(text, t, &toll.victims);
@@ -314,12 +399,36 @@ mod tests {
     fn roles_table() {
         use ActorKind::*;
         let rows = [
-            ("after an attack by Taliban militants near an Afghan National Army (ANA) outpost", "attack", (Some(Taliban), Some(Military))),
-            ("A Taliban car bomb killed three Afghan security forces in eastern Paktia province", "car bomb", (Some(Taliban), Some(Military))),
-            ("13 Taliban insurgents were killed in southern Kandahar", "killed", (None, Some(Taliban))),
-            ("Eight civilians, including children were killed in an explosion when their vehicle hit a landmine planted by the Taliban", "landmine", (Some(Taliban), Some(Civilians))),
-            ("Taliban militants attacked a police post, killing 2 policemen", "attacked", (Some(Taliban), Some(Police))),
-            ("1 Arbaki was wounded by Taliban militants in the Kamdesh district", "wounded", (Some(Taliban), Some(Militia))),
+            (
+                "after an attack by Taliban militants near an Afghan National Army (ANA) outpost",
+                "attack",
+                (Some(Taliban), Some(Military)),
+            ),
+            (
+                "A Taliban car bomb killed three Afghan security forces in eastern Paktia province",
+                "car bomb",
+                (Some(Taliban), Some(Military)),
+            ),
+            (
+                "13 Taliban insurgents were killed in southern Kandahar",
+                "killed",
+                (None, Some(Taliban)),
+            ),
+            (
+                "Eight civilians, including children were killed in an explosion when their vehicle hit a landmine planted by the Taliban",
+                "landmine",
+                (Some(Taliban), Some(Civilians)),
+            ),
+            (
+                "Taliban militants attacked a police post, killing 2 policemen",
+                "attacked",
+                (Some(Taliban), Some(Police)),
+            ),
+            (
+                "1 Arbaki was wounded by Taliban militants in the Kamdesh district",
+                "wounded",
+                (Some(Taliban), Some(Militia)),
+            ),
         ];
         for (text, trigger, expected) in rows {
             assert_eq!(roles(text, trigger), expected, "{text}");
@@ -328,7 +437,10 @@ mod tests {
 
     #[test]
     fn acled_names() {
-        assert_eq!(ActorKind::Military.acled_name("Afghanistan"), "Military Forces of Afghanistan");
+        assert_eq!(
+            ActorKind::Military.acled_name("Afghanistan"),
+            "Military Forces of Afghanistan"
+        );
         assert_eq!(ActorKind::Taliban.acled_name("Afghanistan"), "Taliban");
         assert_eq!(ActorKind::Police.acled_name(""), "Police Forces");
     }

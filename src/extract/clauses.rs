@@ -20,14 +20,33 @@ pub struct Clause {
 
 static BOUNDARY: LazyLock<Regex> = LazyLock::new(|| {
     #[allow(clippy::expect_used)]
-    Regex::new(r"(?i);\s+|,\s+(?:while|whereas|but|until|which|after which)\s+|\s+while\s+|\s+and\s+|,\s+and\s+")
-        .expect("clause pattern is valid")
+    Regex::new(
+        r"(?i);\s+|,\s+(?:while|whereas|but|until|which|after which)\s+|\s+while\s+|\s+and\s+|,\s+and\s+",
+    )
+    .expect("clause pattern is valid")
 });
 
 /// Words after "and" that start a new incident of the same group.
 const SIBLING_STARTS: [&str; 20] = [
-    "at least", "another", "a further", "more than", "in a separate", "separately", "one", "two",
-    "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "nearly",
+    "at least",
+    "another",
+    "a further",
+    "more than",
+    "in a separate",
+    "separately",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "nearly",
     "over",
 ];
 
@@ -50,12 +69,17 @@ pub fn split_clauses(sentence: &str) -> Vec<Clause> {
         let is_and = text.trim().trim_start_matches(',').trim() == "and";
         let sibling = is_and
             && (rest.starts_with(|c: char| c.is_ascii_digit())
-                || SIBLING_STARTS.iter().any(|w| rest.starts_with(&format!("{w} "))));
+                || SIBLING_STARTS
+                    .iter()
+                    .any(|w| rest.starts_with(&format!("{w} "))));
         if is_and && !sibling {
             continue;
         }
         if m.start() > start {
-            out.push(Clause { span: (start, m.start()), group });
+            out.push(Clause {
+                span: (start, m.start()),
+                group,
+            });
         }
         if !sibling {
             group += 1;
@@ -63,7 +87,10 @@ pub fn split_clauses(sentence: &str) -> Vec<Clause> {
         start = m.end();
     }
     if start < sentence.len() {
-        out.push(Clause { span: (start, sentence.len()), group });
+        out.push(Clause {
+            span: (start, sentence.len()),
+            group,
+        });
     }
     out
 }
@@ -77,11 +104,27 @@ mod tests {
         let rows: [(&str, &[(&str, usize)]); 4] = [
             (
                 "A car bomb killed three in Paktia on Tuesday, a local official said, while a statement said 13 were killed in Kandahar and 11 more were killed in Faryab",
-                &[("A car bomb killed three in Paktia on Tuesday, a local official said", 0), ("a statement said 13 were killed in Kandahar", 1), ("11 more were killed in Faryab", 1)],
+                &[
+                    (
+                        "A car bomb killed three in Paktia on Tuesday, a local official said",
+                        0,
+                    ),
+                    ("a statement said 13 were killed in Kandahar", 1),
+                    ("11 more were killed in Faryab", 1),
+                ],
             ),
-            ("Taliban attacked and destroyed a post", &[("Taliban attacked and destroyed a post", 0)]),
-            ("5 were killed and 3 were wounded", &[("5 were killed", 0), ("3 were wounded", 0)]),
-            ("They fought; two died", &[("They fought", 0), ("two died", 1)]),
+            (
+                "Taliban attacked and destroyed a post",
+                &[("Taliban attacked and destroyed a post", 0)],
+            ),
+            (
+                "5 were killed and 3 were wounded",
+                &[("5 were killed", 0), ("3 were wounded", 0)],
+            ),
+            (
+                "They fought; two died",
+                &[("They fought", 0), ("two died", 1)],
+            ),
         ];
         for (sentence, expected) in rows {
             let got: Vec<(&str, usize)> = split_clauses(sentence)

@@ -24,7 +24,10 @@ const WINDOW_AFTER: usize = 7;
 /// Reads the death toll of a clause. `skip` are byte spans (dates) whose figures are no toll.
 pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
     let tokens = words(clause);
-    let lower: Vec<String> = tokens.iter().map(|w| w.text(clause).to_lowercase()).collect();
+    let lower: Vec<String> = tokens
+        .iter()
+        .map(|w| w.text(clause).to_lowercase())
+        .collect();
     let mut toll = Toll {
         killed: 0,
         spans: vec![],
@@ -37,7 +40,9 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
         }
         let first = tokens.iter().position(|w| w.span.0 >= q.span.0);
         let last = tokens.iter().rposition(|w| w.span.1 <= q.span.1);
-        let (Some(first), Some(last)) = (first, last) else { continue };
+        let (Some(first), Some(last)) = (first, last) else {
+            continue;
+        };
         if is_subset(&lower, first) {
             continue;
         }
@@ -46,14 +51,16 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
             toll.spans.push(q.span);
             let noun_end = victim_phrase_end(&lower, last);
             if noun_end > last {
-                toll.victims.push((tokens[last + 1].span.0, tokens[noun_end].span.1));
+                toll.victims
+                    .push((tokens[last + 1].span.0, tokens[noun_end].span.1));
             }
         }
     }
     if toll.killed == 0 {
         // "a policeman was killed", "one civilian died"
         for (k, w) in lower.iter().enumerate() {
-            if matches!(w.as_str(), "was" | "is") && lower.get(k + 1).is_some_and(|n| n == "killed")
+            if matches!(w.as_str(), "was" | "is")
+                && lower.get(k + 1).is_some_and(|n| n == "killed")
                 && (1..=4).any(|back| k >= back && matches!(lower[k - back].as_str(), "a" | "an"))
             {
                 toll.killed = 1;
@@ -69,7 +76,13 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
 
 /// "including six children": a part of a figure already counted.
 fn is_subset(lower: &[String], first: usize) -> bool {
-    (1..=2).any(|back| first >= back && matches!(lower[first - back].as_str(), "including" | "among" | "includes"))
+    (1..=2).any(|back| {
+        first >= back
+            && matches!(
+                lower[first - back].as_str(),
+                "including" | "among" | "includes"
+            )
+    })
 }
 
 fn is_death_count(
@@ -80,16 +93,29 @@ fn is_death_count(
     last: usize,
 ) -> bool {
     // "killed three Afghan security forces", "killing at least 20 personnel"
-    if first > 0 && matches!(lower[first - 1].as_str(), "killed" | "killing" | "kill" | "kills" | "killed," ) {
+    if first > 0
+        && matches!(
+            lower[first - 1].as_str(),
+            "killed" | "killing" | "kill" | "kills" | "killed,"
+        )
+    {
         return true;
     }
-    if first > 1 && lower[first - 1] == "to" && matches!(lower[first - 2].as_str(), "rose" | "risen" | "climbed" | "toll") {
+    if first > 1
+        && lower[first - 1] == "to"
+        && matches!(
+            lower[first - 2].as_str(),
+            "rose" | "risen" | "climbed" | "toll"
+        )
+    {
         return true;
     }
     // "13 Taliban insurgents were killed", "seven dead"
     for k in last + 1..(last + 1 + WINDOW_AFTER).min(tokens.len()) {
         let gap = &clause[tokens[k - 1].span.1..tokens[k].span.0];
-        if gap.contains([';', '(']) || (gap.contains(',') && k > last + 1 && !lower[k].starts_with("includ")) {
+        if gap.contains([';', '('])
+            || (gap.contains(',') && k > last + 1 && !lower[k].starts_with("includ"))
+        {
             return false;
         }
         let w = lower[k].as_str();
@@ -110,7 +136,22 @@ fn is_death_count(
 fn victim_phrase_end(lower: &[String], last: usize) -> usize {
     let mut end = last;
     for (k, w) in lower.iter().enumerate().skip(last + 1).take(5) {
-        if matches!(w.as_str(), "were" | "was" | "have" | "had" | "killed" | "dead" | "died" | "in" | "on" | "and" | "including" | "of" | "more") {
+        if matches!(
+            w.as_str(),
+            "were"
+                | "was"
+                | "have"
+                | "had"
+                | "killed"
+                | "dead"
+                | "died"
+                | "in"
+                | "on"
+                | "and"
+                | "including"
+                | "of"
+                | "more"
+        ) {
             break;
         }
         end = k;
@@ -125,17 +166,35 @@ mod tests {
     #[test]
     fn tolls_table() {
         let rows: [(&str, u32); 13] = [
-            ("Eight civilians, including children were killed in an explosion", 8),
-            ("a roadside bomb killed at least seven civilians, including six children in southern Helmand", 7),
-            ("A Taliban car bomb killed three Afghan security forces in eastern Paktia", 3),
+            (
+                "Eight civilians, including children were killed in an explosion",
+                8,
+            ),
+            (
+                "a roadside bomb killed at least seven civilians, including six children in southern Helmand",
+                7,
+            ),
+            (
+                "A Taliban car bomb killed three Afghan security forces in eastern Paktia",
+                3,
+            ),
             ("13 Taliban insurgents were killed in southern Kandahar", 13),
-            ("11 more were killed in northern Faryab in the last 24 hours", 11),
-            ("a series of Taliban attacks killing at least 20 Afghan security force personnel on Sunday", 20),
+            (
+                "11 more were killed in northern Faryab in the last 24 hours",
+                11,
+            ),
+            (
+                "a series of Taliban attacks killing at least 20 Afghan security force personnel on Sunday",
+                20,
+            ),
             ("killing 2 policemen and injuring 3", 2),
             ("5 Taliban militants were killed and 3 were wounded", 5),
             ("1 Arbaki was wounded by Taliban militants", 0),
             ("a policeman was killed in the attack", 1),
-            ("releasing 100 Taliban militants in a prisoner swap for 20 of its security forces", 0),
+            (
+                "releasing 100 Taliban militants in a prisoner swap for 20 of its security forces",
+                0,
+            ),
             ("the death toll rose to 12", 12),
             ("three people lost their lives", 3),
         ];
@@ -149,6 +208,9 @@ mod tests {
         let text = "killing 2 soldiers and injuring 2";
         let toll = death_toll(text, &[]);
         assert!(toll.injuries);
-        assert_eq!(toll.victims.first().map(|s| &text[s.0..s.1]), Some("soldiers"));
+        assert_eq!(
+            toll.victims.first().map(|s| &text[s.0..s.1]),
+            Some("soldiers")
+        );
     }
 }

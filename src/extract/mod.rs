@@ -29,7 +29,10 @@ pub use actors::{ActorDictionary, ActorKind, ActorMention, Roles};
 pub use clauses::{Clause, split_clauses};
 pub use fatalities::{Toll, death_toll};
 pub use places::{Mention, Role, find_mentions, resolve_toponyms};
-pub use triggers::{ACLED_TYPES, BUNDLED_TRIGGERS, Condition, TriggerMatch, TriggerRule, TriggerTable, TriggerTableError};
+pub use triggers::{
+    ACLED_TYPES, BUNDLED_TRIGGERS, Condition, TriggerMatch, TriggerRule, TriggerTable,
+    TriggerTableError,
+};
 
 use crate::gazetteer::{Gazetteer, GazetteerError, Place};
 use crate::model::{Article, Evidence, EvidenceField, Incident, PlaceKind, PlaceMention};
@@ -91,7 +94,10 @@ impl Extractor<'static> {
 
 impl<'g> Extractor<'g> {
     /// An extractor over a gazetteer and a trigger table.
-    pub fn new(gazetteer: &'g Gazetteer, triggers: TriggerTable) -> Result<Extractor<'g>, ExtractError> {
+    pub fn new(
+        gazetteer: &'g Gazetteer,
+        triggers: TriggerTable,
+    ) -> Result<Extractor<'g>, ExtractError> {
         Ok(Extractor {
             gazetteer,
             triggers,
@@ -139,7 +145,16 @@ impl<'g> Extractor<'g> {
             for (ci, clause) in clauses.iter().enumerate() {
                 let span = (s0 + clause.span.0, s0 + clause.span.1);
                 let group = group_span(&clauses, clause.group, s0);
-                if let Some(mut f) = self.clause_incident(text, span, &dates, &mentions, si, ci, clause.group, sentence.span) {
+                if let Some(mut f) = self.clause_incident(
+                    text,
+                    span,
+                    &dates,
+                    &mentions,
+                    si,
+                    ci,
+                    clause.group,
+                    sentence.span,
+                ) {
                     // What the clause lacks, the clauses joined to it by "and" may give;
                     // failing that, a report date ("As reported on ...") dates the event.
                     if f.date.is_none() {
@@ -248,8 +263,14 @@ impl<'g> Extractor<'g> {
                 ..toll
             },
             roles: Roles {
-                actor1: roles.actor1.map(|a| ActorMention { span: to_abs(a.span), ..a }),
-                actor2: roles.actor2.map(|a| ActorMention { span: to_abs(a.span), ..a }),
+                actor1: roles.actor1.map(|a| ActorMention {
+                    span: to_abs(a.span),
+                    ..a
+                }),
+                actor2: roles.actor2.map(|a| ActorMention {
+                    span: to_abs(a.span),
+                    ..a
+                }),
             },
         })
     }
@@ -305,7 +326,13 @@ impl<'g> Extractor<'g> {
     /// For an agreement without a place in its clause: the place another sentence of the
     /// article gives for the same kind of event ("the prisoners are to be released at the
     /// Bagram military base"), even when that sentence is not itself an incident.
-    fn place_told_elsewhere(&self, text: &str, sentences: &[crate::text::Sentence<'_>], mentions: &[Mention<'g>], f: &Found<'_>) -> Option<(usize, u8)> {
+    fn place_told_elsewhere(
+        &self,
+        text: &str,
+        sentences: &[crate::text::Sentence<'_>],
+        mentions: &[Mention<'g>],
+        f: &Found<'_>,
+    ) -> Option<(usize, u8)> {
         let rule = f.rule?;
         for (si, sentence) in sentences.iter().enumerate() {
             if si == f.sentence {
@@ -318,7 +345,9 @@ impl<'g> Extractor<'g> {
                     continue;
                 }
                 let span = sentence.span;
-                if let Some(place) = choose_place(mentions, span).filter(|(i, _)| mentions[*i].role == Role::Locative) {
+                if let Some(place) = choose_place(mentions, span)
+                    .filter(|(i, _)| mentions[*i].role == Role::Locative)
+                {
                     let _ = text;
                     return Some(place);
                 }
@@ -328,23 +357,35 @@ impl<'g> Extractor<'g> {
     }
 
     fn is_reportable(&self, f: &Found<'_>, mentions: &[Mention<'g>]) -> bool {
-        let located = f.place.is_some_and(|(i, _)| mentions[i].role == Role::Locative);
+        let located = f
+            .place
+            .is_some_and(|(i, _)| mentions[i].role == Role::Locative);
         if f.sub_event_type == "Agreement" {
             return f.date.as_ref().is_some_and(|d| d.precision == 1);
         }
         if f.event_type == "Strategic developments" {
             return f.date.is_some() || located;
         }
-        let past_verb = f.rule.is_some_and(|r| r.phrase.ends_with("ed") || r.phrase.contains(' '));
+        let past_verb = f
+            .rule
+            .is_some_and(|r| r.phrase.ends_with("ed") || r.phrase.contains(' '));
         f.date.is_some() || (located && (f.toll.killed > 0 || f.toll.injuries || past_verb))
     }
 
-    fn write_incident(&self, article: &Article, offsets: &CharOffsets, mentions: &[Mention<'g>], focus: Option<&'g Place>, f: Found<'_>) -> Incident {
+    fn write_incident(
+        &self,
+        article: &Article,
+        offsets: &CharOffsets,
+        mentions: &[Mention<'g>],
+        focus: Option<&'g Place>,
+        f: Found<'_>,
+    ) -> Incident {
         let g = self.gazetteer;
-        let (place, geo_precision, place_span) = match f.place.and_then(|(i, p)| mentions.get(i).map(|m| (m, p))) {
-            Some((m, p)) => (Some(m.place), p, Some(m.span)),
-            None => (focus, 3, None),
-        };
+        let (place, geo_precision, place_span) =
+            match f.place.and_then(|(i, p)| mentions.get(i).map(|m| (m, p))) {
+                Some((m, p)) => (Some(m.place), p, Some(m.span)),
+                None => (focus, 3, None),
+            };
         let country_iso = place.map(|p| p.country).unwrap_or("");
         let country = g.country_name(country_iso).to_string();
         let mut evidence = Vec::new();
@@ -404,7 +445,13 @@ impl<'g> Extractor<'g> {
         }
     }
 
-    fn place_mention(&self, article: &Article, offsets: &CharOffsets, text: &str, m: &Mention<'g>) -> PlaceMention {
+    fn place_mention(
+        &self,
+        article: &Article,
+        offsets: &CharOffsets,
+        text: &str,
+        m: &Mention<'g>,
+    ) -> PlaceMention {
         let g = self.gazetteer;
         PlaceMention {
             article: article.id.clone(),
@@ -431,7 +478,9 @@ fn name_actors(f: &Found<'_>, country: &str, text: &str) -> (String, String) {
     let sentence = text[f.sentence_span.0..f.sentence_span.1].to_lowercase();
     // "the insurgent group", "militants": the Taliban when the sentence names them.
     let named = |k: Option<ActorKind>| match k {
-        Some(ActorKind::Militants) if lexicon::contains_phrase(&sentence, "taliban") => Some(ActorKind::Taliban),
+        Some(ActorKind::Militants) if lexicon::contains_phrase(&sentence, "taliban") => {
+            Some(ActorKind::Taliban)
+        }
         other => other,
     };
     let (kind1, mut kind2) = (named(kind1), named(kind2));
@@ -439,7 +488,10 @@ fn name_actors(f: &Found<'_>, country: &str, text: &str) -> (String, String) {
         Some(k) => Some(k),
         None if kind2.is_some_and(ActorKind::is_armed_group) => Some(ActorKind::Military),
         None if kind2.is_some_and(|k| k.is_state_force() || k == ActorKind::Civilians)
-            && lexicon::contains_phrase(&sentence, "taliban") => Some(ActorKind::Taliban),
+            && lexicon::contains_phrase(&sentence, "taliban") =>
+        {
+            Some(ActorKind::Taliban)
+        }
         None => None,
     };
     if f.sub_event_type == "Agreement" {
@@ -468,31 +520,57 @@ fn name_actors(f: &Found<'_>, country: &str, text: &str) -> (String, String) {
 /// The trigger that decides the type. Highest priority wins, except that (ACLED's practice)
 /// ground fighting with air or artillery support is a battle, and a clause with casualties
 /// is a violent event even when it also mentions a seizure or an arrest.
-fn choose_trigger<'a, 't>(candidates: &'a [TriggerMatch<'t>], casualties: bool) -> Option<&'a TriggerMatch<'t>> {
-    let by_priority = |a: &&TriggerMatch<'_>, b: &&TriggerMatch<'_>| a.rule.priority.cmp(&b.rule.priority).then(b.span.0.cmp(&a.span.0));
+fn choose_trigger<'a, 't>(
+    candidates: &'a [TriggerMatch<'t>],
+    casualties: bool,
+) -> Option<&'a TriggerMatch<'t>> {
+    let by_priority = |a: &&TriggerMatch<'_>, b: &&TriggerMatch<'_>| {
+        a.rule
+            .priority
+            .cmp(&b.rule.priority)
+            .then(b.span.0.cmp(&a.span.0))
+    };
     let violent = |m: &&TriggerMatch<'_>| m.rule.event_type != "Strategic developments";
     let ground = candidates
         .iter()
         .filter(|m| m.rule.event_type == "Battles" && m.rule.sub_event_type == "Armed clash")
         .max_by(by_priority);
     let support = candidates.iter().any(|m| {
-        matches!(m.rule.sub_event_type.as_str(), "Air/drone strike" | "Shelling/artillery/missile attack")
+        matches!(
+            m.rule.sub_event_type.as_str(),
+            "Air/drone strike" | "Shelling/artillery/missile attack"
+        )
     });
     let remote = candidates.iter().any(|m| {
-        matches!(m.rule.sub_event_type.as_str(), "Remote explosive/landmine/IED" | "Suicide bomb" | "Grenade")
+        matches!(
+            m.rule.sub_event_type.as_str(),
+            "Remote explosive/landmine/IED" | "Suicide bomb" | "Grenade"
+        )
     });
     if let (Some(g), true, false) = (ground, support, remote) {
         return Some(g);
     }
     let best = candidates.iter().max_by(by_priority)?;
-    if casualties && best.rule.event_type == "Strategic developments" && best.rule.sub_event_type != "Agreement" {
-        return candidates.iter().filter(violent).max_by(by_priority).or(None);
+    if casualties
+        && best.rule.event_type == "Strategic developments"
+        && best.rule.sub_event_type != "Agreement"
+    {
+        return candidates
+            .iter()
+            .filter(violent)
+            .max_by(by_priority)
+            .or(None);
     }
     Some(best)
 }
 
 /// The type: the trigger's, refined by who was hit.
-fn classify(rule: Option<&TriggerRule>, roles: &Roles, toll: &Toll, lower: &str) -> (String, String) {
+fn classify(
+    rule: Option<&TriggerRule>,
+    roles: &Roles,
+    toll: &Toll,
+    lower: &str,
+) -> (String, String) {
     let a1 = roles.actor1.map(|a| a.kind);
     let a2 = roles.actor2.map(|a| a.kind);
     let civilians_hit = a2 == Some(ActorKind::Civilians);
@@ -510,14 +588,24 @@ fn classify(rule: Option<&TriggerRule>, roles: &Roles, toll: &Toll, lower: &str)
             pair("Violence against civilians", "Attack")
         }
         ("Violence against civilians", "Attack") if armed_hit => pair("Battles", "Armed clash"),
-        ("Battles", "Non-state actor overtakes territory") if a1.is_some_and(ActorKind::is_state_force) => {
+        ("Battles", "Non-state actor overtakes territory")
+            if a1.is_some_and(ActorKind::is_state_force) =>
+        {
             pair("Battles", "Government regains territory")
         }
-        ("Battles", "Government regains territory") if a1.is_some_and(ActorKind::is_armed_group) => {
+        ("Battles", "Government regains territory")
+            if a1.is_some_and(ActorKind::is_armed_group) =>
+        {
             pair("Battles", "Non-state actor overtakes territory")
         }
-        ("Protests", _) if toll.killed > 0 => pair("Protests", "Excessive force against protesters"),
-        ("Protests", _) if ["tear gas", "dispersed", "fired", "arrested", "detained"].iter().any(|w| lexicon::contains_phrase(lower, w)) => {
+        ("Protests", _) if toll.killed > 0 => {
+            pair("Protests", "Excessive force against protesters")
+        }
+        ("Protests", _)
+            if ["tear gas", "dispersed", "fired", "arrested", "detained"]
+                .iter()
+                .any(|w| lexicon::contains_phrase(lower, w)) =>
+        {
             pair("Protests", "Protest with intervention")
         }
         (t, s) => pair(t, s),
@@ -542,17 +630,34 @@ fn is_unreal(lower: &str, trigger: Span, event_type: &str) -> bool {
         .rev()
         .take(3)
         .collect();
-    if before.iter().any(|w| lexicon::contains(lexicon::IRREALIS, w)) {
+    if before
+        .iter()
+        .any(|w| lexicon::contains(lexicon::IRREALIS, w))
+    {
         return true;
     }
     if event_type == "Strategic developments" || event_type.is_empty() {
         let after = &lower[trigger.1.min(lower.len())..];
         return [
-            "will", "would", "could", "should", "might", "may", "is to", "are to", "tomorrow", "supposed",
-            "meant to", "expected to", "set to", "due to", "planned", "yet to",
+            "will",
+            "would",
+            "could",
+            "should",
+            "might",
+            "may",
+            "is to",
+            "are to",
+            "tomorrow",
+            "supposed",
+            "meant to",
+            "expected to",
+            "set to",
+            "due to",
+            "planned",
+            "yet to",
         ]
-            .iter()
-            .any(|w| lexicon::contains_phrase(after, w));
+        .iter()
+        .any(|w| lexicon::contains_phrase(after, w));
     }
     false
 }
@@ -583,11 +688,17 @@ fn has_figure(text: &str) -> bool {
 fn choose_place(mentions: &[Mention<'_>], span: Span) -> Option<(usize, u8)> {
     let inside = |m: &&Mention<'_>| m.span.0 >= span.0 && m.span.1 <= span.1;
     let pick = |i: usize, m: &Mention<'_>| {
-        let precision = if m.role == Role::Relative { 2.max(m.place.kind.geo_precision()) } else { m.place.kind.geo_precision() };
+        let precision = if m.role == Role::Relative {
+            2.max(m.place.kind.geo_precision())
+        } else {
+            m.place.kind.geo_precision()
+        };
         // A container that disagrees with its content wins ("X district, Kandahar").
         if let Some(c) = m.container.and_then(|c| mentions.get(c).map(|cm| (c, cm))) {
             let (ci, cm) = c;
-            if cm.place.kind == PlaceKind::Admin1 && (cm.place.country != m.place.country || cm.place.admin1 != m.place.admin1) {
+            if cm.place.kind == PlaceKind::Admin1
+                && (cm.place.country != m.place.country || cm.place.admin1 != m.place.admin1)
+            {
                 return (ci, cm.place.kind.geo_precision());
             }
         }

@@ -7,7 +7,9 @@
 use rustc_hash::FxHashMap;
 
 use super::lexicon::{self, contains};
-use crate::gazetteer::{Context, Gazetteer, NameMatch, Place, Resolution, fold, kind_cue, loose_key};
+use crate::gazetteer::{
+    Context, Gazetteer, NameMatch, Place, Resolution, fold, kind_cue, loose_key,
+};
 use crate::model::PlaceKind;
 use crate::text::{Word, is_capitalized, words};
 
@@ -87,10 +89,14 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
             continue;
         }
         let mut ctx = context.clone();
-        if let Some(j) = containers[i] {
-            if let Some((place, _)) = first[j] {
-                ctx.container = Some((place.country.to_string(), place.admin1.to_string(), place.kind));
-            }
+        if let Some(j) = containers[i]
+            && let Some((place, _)) = first[j]
+        {
+            ctx.container = Some((
+                place.country.to_string(),
+                place.admin1.to_string(),
+                place.kind,
+            ));
         }
         first[i] = gazetteer
             .resolve_name(&raws[i].name, &ctx)
@@ -98,17 +104,17 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
         keep[i] = first[i].is_some_and(|(place, _)| is_real_place(text, &tokens, &raws[i], place));
         // "Nahri Saraj district, Helmand": a name whose best place lies outside its container
         // is a local name the gazetteer lacks, not the namesake abroad.
-        if let (Some(j), Some((place, _))) = (containers[i], first[i]) {
-            if let Some((container, _)) = first[j] {
-                let inside = match container.kind {
-                    PlaceKind::Country => place.country == container.country,
-                    _ => place.country == container.country && place.admin1 == container.admin1,
-                };
-                if !inside && place.kind != PlaceKind::Country {
-                    keep[i] = false;
-                    if role_of(text, &tokens, raws[i].words.0) == Role::Locative {
-                        locative_by_content[j] = true;
-                    }
+        if let (Some(j), Some((place, _))) = (containers[i], first[i])
+            && let Some((container, _)) = first[j]
+        {
+            let inside = match container.kind {
+                PlaceKind::Country => place.country == container.country,
+                _ => place.country == container.country && place.admin1 == container.admin1,
+            };
+            if !inside && place.kind != PlaceKind::Country {
+                keep[i] = false;
+                if role_of(text, &tokens, raws[i].words.0) == Role::Locative {
+                    locative_by_content[j] = true;
                 }
             }
         }
@@ -116,14 +122,14 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
     // "in southern Kandahar": a direction before a name shared by a province and its seat
     // means the province.
     for (i, raw) in raws.iter().enumerate() {
-        if let Some((place, confidence)) = first[i] {
-            if place.kind == PlaceKind::PopulatedPlace && after_direction(text, &tokens, raw.words.0) {
-                if let Some(province) = gazetteer.admin1(place.country, place.admin1) {
-                    if fold(province.name) == fold(place.name) || province.alias_list().any(|a| fold(a) == fold(&raw.name)) {
-                        first[i] = Some((province, confidence));
-                    }
-                }
-            }
+        if let Some((place, confidence)) = first[i]
+            && place.kind == PlaceKind::PopulatedPlace
+            && after_direction(text, &tokens, raw.words.0)
+            && let Some(province) = gazetteer.admin1(place.country, place.admin1)
+            && (fold(province.name) == fold(place.name)
+                || province.alias_list().any(|a| fold(a) == fold(&raw.name)))
+        {
+            first[i] = Some((province, confidence));
         }
     }
     let mut out = Vec::new();
@@ -131,7 +137,11 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
     for (i, raw) in raws.iter().enumerate() {
         if let (true, Some((place, confidence))) = (keep[i], first[i]) {
             index_of.insert(i, out.len());
-            let role = if locative_by_content[i] { Role::Locative } else { role_of(text, &tokens, raw.words.0) };
+            let role = if locative_by_content[i] {
+                Role::Locative
+            } else {
+                role_of(text, &tokens, raw.words.0)
+            };
             out.push(Mention {
                 span: raw.span,
                 place,
@@ -142,20 +152,19 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
         }
     }
     for (i, c) in containers.iter().enumerate() {
-        if let (Some(&m), Some(c)) = (index_of.get(&i), c) {
-            if let Some(mention) = out.get_mut(m) {
-                mention.container = index_of.get(c).copied();
-            }
+        if let (Some(&m), Some(c)) = (index_of.get(&i), c)
+            && let Some(mention) = out.get_mut(m)
+        {
+            mention.container = index_of.get(c).copied();
         }
     }
     // A container of a locative mention is locative too ("in Zhari district, Kandahar").
     for m in 0..out.len() {
-        if out[m].role == Role::Locative {
-            if let Some(c) = out[m].container {
-                if let Some(container) = out.get_mut(c) {
-                    container.role = Role::Locative;
-                }
-            }
+        if out[m].role == Role::Locative
+            && let Some(c) = out[m].container
+            && let Some(container) = out.get_mut(c)
+        {
+            container.role = Role::Locative;
         }
     }
     out
@@ -166,28 +175,43 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
 /// toponyms (each resolved alone first), with the toponym that directly follows as
 /// container ("Ankara, Turkey", "Zhari (Kandahar)"). Used to score the geocoder on gold
 /// toponyms.
-pub fn resolve_toponyms<'g>(gazetteer: &'g Gazetteer, text: &str, spans: &[(usize, usize)]) -> Vec<Option<Resolution<'g>>> {
+pub fn resolve_toponyms<'g>(
+    gazetteer: &'g Gazetteer,
+    text: &str,
+    spans: &[(usize, usize)],
+) -> Vec<Option<Resolution<'g>>> {
     let detected = find_mentions(gazetteer, text);
     let name = |s: &(usize, usize)| text.get(s.0..s.1).unwrap_or("");
     let overlaps = |m: &Mention<'_>, s: &(usize, usize)| m.span.0 < s.1 && s.0 < m.span.1;
-    let mut current: Vec<Option<Resolution<'g>>> = spans.iter().map(|s| gazetteer.resolve_name(name(s), &Context::default())).collect();
+    let mut current: Vec<Option<Resolution<'g>>> = spans
+        .iter()
+        .map(|s| gazetteer.resolve_name(name(s), &Context::default()))
+        .collect();
     for _round in 0..2 {
         let previous = current.clone();
         current = spans
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                let from_text = detected.iter().filter(|m| !overlaps(m, s)).map(|m| (m.place, m.confidence, 1.0));
+                let from_text = detected
+                    .iter()
+                    .filter(|m| !overlaps(m, s))
+                    .map(|m| (m.place, m.confidence, 1.0));
                 let from_others = previous
                     .iter()
                     .enumerate()
                     .filter(|(j, _)| *j != i)
                     .filter_map(|(_, r)| r.as_ref().map(|r| (r.place, r.confidence, 1.0)));
                 let mut ctx = Context::from_resolved(from_text.chain(from_others));
-                if let (Some(next), Some(Some(container))) = (spans.get(i + 1), previous.get(i + 1)) {
+                if let (Some(next), Some(Some(container))) = (spans.get(i + 1), previous.get(i + 1))
+                {
                     let gap = text.get(s.1..next.0).unwrap_or("").trim();
                     if matches!(gap, "," | "(" | "in") {
-                        ctx.container = Some((container.place.country.to_string(), container.place.admin1.to_string(), container.place.kind));
+                        ctx.container = Some((
+                            container.place.country.to_string(),
+                            container.place.admin1.to_string(),
+                            container.place.kind,
+                        ));
                     }
                 }
                 gazetteer.resolve_name(name(s), &ctx)
@@ -201,7 +225,15 @@ fn after_direction(text: &str, tokens: &[Word], first_word: usize) -> bool {
     first_word > 0
         && matches!(
             tokens[first_word - 1].text(text).to_lowercase().as_str(),
-            "southern" | "northern" | "eastern" | "western" | "central" | "northeastern" | "northwestern" | "southeastern" | "southwestern"
+            "southern"
+                | "northern"
+                | "eastern"
+                | "western"
+                | "central"
+                | "northeastern"
+                | "northwestern"
+                | "southeastern"
+                | "southwestern"
         )
 }
 
@@ -220,7 +252,9 @@ fn candidate_names(gazetteer: &Gazetteer, text: &str, tokens: &[Word]) -> Vec<Ra
             let j = i + n - 1;
             let Some(last) = tokens.get(j) else { continue };
             let last_text = last.text(text);
-            if !(is_capitalized(last_text) || is_kind_word(last_text)) || crosses_break(text, tokens, i, j) {
+            if !(is_capitalized(last_text) || is_kind_word(last_text))
+                || crosses_break(text, tokens, i, j)
+            {
                 continue;
             }
             let name = &text[tokens[i].span.0..last.span.1];
@@ -235,7 +269,9 @@ fn candidate_names(gazetteer: &Gazetteer, text: &str, tokens: &[Word]) -> Vec<Ra
             let entries = gazetteer.names().get(&base);
             let exact = entries.iter().any(|(_, how)| *how != NameMatch::Demonym);
             // A spelling variant of a country, province, district or city ("Urozgan").
-            let variant = !exact && base.len() >= 5 && !gazetteer.loose_names().get(&loose_key(&base)).is_empty();
+            let variant = !exact
+                && base.len() >= 5
+                && !gazetteer.loose_names().get(&loose_key(&base)).is_empty();
             if exact || variant {
                 found = Some((j, name.to_string()));
                 break;
@@ -282,15 +318,25 @@ fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool 
         || place.population >= NAME_INSIDE_NAME_POPULATION;
     // The capitalised run around the mention ("Afghan National Army", "Ashraf Ghani").
     let mut start = i;
-    while start > 0 && is_capitalized(word_at(start - 1)) && !crosses_break(text, tokens, start - 1, start) {
+    while start > 0
+        && is_capitalized(word_at(start - 1))
+        && !crosses_break(text, tokens, start - 1, start)
+    {
         start -= 1;
     }
     let mut end = j;
-    while end + 1 < tokens.len() && is_capitalized(word_at(end + 1)) && !crosses_break(text, tokens, end, end + 1) {
+    while end + 1 < tokens.len()
+        && is_capitalized(word_at(end + 1))
+        && !crosses_break(text, tokens, end, end + 1)
+    {
         end += 1;
     }
-    let sentence_start = start == 0 || text[..tokens[start].span.0].trim_end().ends_with(['.', '\n', '"', '“', ':']);
-    let organisation = (start..=end).any(|k| (k < i || k > j) && contains(lexicon::ORGANISATION_WORDS, word_at(k)));
+    let sentence_start = start == 0
+        || text[..tokens[start].span.0]
+            .trim_end()
+            .ends_with(['.', '\n', '"', '“', ':']);
+    let organisation = (start..=end)
+        .any(|k| (k < i || k > j) && contains(lexicon::ORGANISATION_WORDS, word_at(k)));
     if organisation && (place.kind == PlaceKind::Country || !big) {
         return false;
     }
@@ -301,7 +347,11 @@ fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool 
     let stands_for_government = place.kind == PlaceKind::Country || place.is_capital();
     if stands_for_government {
         let next = word_at(j + 1).to_lowercase();
-        let previous = if i > 0 { word_at(i - 1).to_lowercase() } else { String::new() };
+        let previous = if i > 0 {
+            word_at(i - 1).to_lowercase()
+        } else {
+            String::new()
+        };
         let gap = &text[raw.span.1..tokens.get(j + 1).map_or(raw.span.1, |w| w.span.0)];
         if gap.trim().is_empty() && contains(lexicon::GOVERNMENT_VERBS, &next) {
             return false;
@@ -317,9 +367,32 @@ fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool 
 /// "Zarh Sahib area of Nawa-e Barakzayi district, Helmand", "Chora and Tarinkot districts,
 /// Urozgan".
 const CONTAINMENT_FILLERS: &[&str] = &[
-    "area", "areas", "of", "district", "districts", "province", "provinces", "city", "village",
-    "villages", "the", "and", "town", "center", "centre", "outskirts", "part", "parts", "region",
-    "county", "state", "municipality", "valley", "e", "i", "ye",
+    "area",
+    "areas",
+    "of",
+    "district",
+    "districts",
+    "province",
+    "provinces",
+    "city",
+    "village",
+    "villages",
+    "the",
+    "and",
+    "town",
+    "center",
+    "centre",
+    "outskirts",
+    "part",
+    "parts",
+    "region",
+    "county",
+    "state",
+    "municipality",
+    "valley",
+    "e",
+    "i",
+    "ye",
 ];
 
 /// The index of the place that contains mention `i`: the next mention after only place-like
@@ -338,7 +411,9 @@ fn container_of(text: &str, raws: &[Raw], i: usize) -> Option<usize> {
         if !words_ok {
             return None;
         }
-        let separated = gap.contains([',', '(']) || gap.trim_end().ends_with("of") || gap.trim_end().ends_with("in");
+        let separated = gap.contains([',', '('])
+            || gap.trim_end().ends_with("of")
+            || gap.trim_end().ends_with("in");
         if separated {
             return Some(j);
         }
@@ -380,10 +455,19 @@ mod tests {
     use super::*;
 
     fn names(text: &str) -> Vec<(String, PlaceKind, &'static str, Role)> {
-        let Ok(g) = Gazetteer::bundled() else { return vec![] };
+        let Ok(g) = Gazetteer::bundled() else {
+            return vec![];
+        };
         find_mentions(g, text)
             .into_iter()
-            .map(|m| (text[m.span.0..m.span.1].to_string(), m.place.kind, m.place.country, m.role))
+            .map(|m| {
+                (
+                    text[m.span.0..m.span.1].to_string(),
+                    m.place.kind,
+                    m.place.country,
+                    m.role,
+                )
+            })
             .collect()
     }
 
@@ -392,18 +476,38 @@ mod tests {
         use PlaceKind::*;
         use Role::*;
         let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 8] = [
-            ("a landmine in southern Helmand province on Wednesday", &[("Helmand province", Admin1, "AF", Locative)]),
-            ("near the Germany Embassy in Kabul", &[("Kabul", PopulatedPlace, "AF", Locative)]),
+            (
+                "a landmine in southern Helmand province on Wednesday",
+                &[("Helmand province", Admin1, "AF", Locative)],
+            ),
+            (
+                "near the Germany Embassy in Kabul",
+                &[("Kabul", PopulatedPlace, "AF", Locative)],
+            ),
             ("Washington signed a deal with the Taliban", &[]),
             ("Afghan officials met Chinese diplomats", &[]),
-            ("released at the Bagram military base north of the capital, Kabul", &[("Bagram", PopulatedPlace, "AF", Locative), ("Kabul", PopulatedPlace, "AF", Relative)]),
-            ("talks in the Qatari capital Doha", &[("Doha", PopulatedPlace, "QA", Locative)]),
-            ("in the Gulf nation of Qatar", &[("Qatar", Country, "QA", Locative)]),
+            (
+                "released at the Bagram military base north of the capital, Kabul",
+                &[
+                    ("Bagram", PopulatedPlace, "AF", Locative),
+                    ("Kabul", PopulatedPlace, "AF", Relative),
+                ],
+            ),
+            (
+                "talks in the Qatari capital Doha",
+                &[("Doha", PopulatedPlace, "QA", Locative)],
+            ),
+            (
+                "in the Gulf nation of Qatar",
+                &[("Qatar", Country, "QA", Locative)],
+            ),
             ("President Ashraf Ghani said", &[]),
         ];
         for (text, expected) in rows {
-            let expected: Vec<(String, PlaceKind, &str, Role)> =
-                expected.iter().map(|(n, k, c, r)| (n.to_string(), *k, *c, *r)).collect();
+            let expected: Vec<(String, PlaceKind, &str, Role)> = expected
+                .iter()
+                .map(|(n, k, c, r)| (n.to_string(), *k, *c, *r))
+                .collect();
             assert_eq!(names(text), expected, "{text}");
         }
     }
@@ -413,7 +517,12 @@ mod tests {
         let Ok(g) = Gazetteer::bundled() else { return };
         let text = "Taliban attacked a post in Zhari district, Kandahar.";
         let found = find_mentions(g, text);
-        let kandahar = found.iter().find(|m| text[m.span.0..m.span.1].starts_with("Kandahar"));
-        assert_eq!(kandahar.map(|m| (m.place.country, m.place.admin1, m.role)), Some(("AF", "23", Role::Locative)));
+        let kandahar = found
+            .iter()
+            .find(|m| text[m.span.0..m.span.1].starts_with("Kandahar"));
+        assert_eq!(
+            kandahar.map(|m| (m.place.country, m.place.admin1, m.role)),
+            Some(("AF", "23", Role::Locative))
+        );
     }
 }

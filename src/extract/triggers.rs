@@ -69,7 +69,14 @@ pub struct TriggerTable {
 
 /// Every ACLED event type and its sub-event types (DESIGN.md section 3).
 pub const ACLED_TYPES: [(&str, &[&str]); 6] = [
-    ("Battles", &["Armed clash", "Government regains territory", "Non-state actor overtakes territory"]),
+    (
+        "Battles",
+        &[
+            "Armed clash",
+            "Government regains territory",
+            "Non-state actor overtakes territory",
+        ],
+    ),
     (
         "Explosions/Remote violence",
         &[
@@ -81,8 +88,22 @@ pub const ACLED_TYPES: [(&str, &[&str]); 6] = [
             "Chemical weapon",
         ],
     ),
-    ("Violence against civilians", &["Attack", "Abduction/forced disappearance", "Sexual violence"]),
-    ("Protests", &["Peaceful protest", "Protest with intervention", "Excessive force against protesters"]),
+    (
+        "Violence against civilians",
+        &[
+            "Attack",
+            "Abduction/forced disappearance",
+            "Sexual violence",
+        ],
+    ),
+    (
+        "Protests",
+        &[
+            "Peaceful protest",
+            "Protest with intervention",
+            "Excessive force against protesters",
+        ],
+    ),
     ("Riots", &["Violent demonstration", "Mob violence"]),
     (
         "Strategic developments",
@@ -114,10 +135,16 @@ impl TriggerTable {
             if line.trim().is_empty() || line.starts_with('#') {
                 continue;
             }
-            let bad = |problem: String| TriggerTableError::BadRow { line: line_no, problem };
+            let bad = |problem: String| TriggerTableError::BadRow {
+                line: line_no,
+                problem,
+            };
             let cols: Vec<&str> = line.split('\t').collect();
             let [phrase, priority, event_type, sub_event_type, condition] = cols[..] else {
-                return Err(bad(format!("expected 5 tab-separated columns, found {}", cols.len())));
+                return Err(bad(format!(
+                    "expected 5 tab-separated columns, found {}",
+                    cols.len()
+                )));
             };
             let priority = priority
                 .parse::<u8>()
@@ -126,7 +153,9 @@ impl TriggerTable {
                 .iter()
                 .any(|(t, subs)| *t == event_type && subs.contains(&sub_event_type));
             if !known {
-                return Err(bad(format!("{event_type:?} / {sub_event_type:?} is not an ACLED type")));
+                return Err(bad(format!(
+                    "{event_type:?} / {sub_event_type:?} is not an ACLED type"
+                )));
             }
             let condition = match condition {
                 "-" => Condition::None,
@@ -203,16 +232,27 @@ mod tests {
     #[test]
     fn bundled_table_parses_and_uses_acled_types_only() {
         let table = TriggerTable::bundled();
-        assert!(table.as_ref().is_ok_and(|t| t.len() > 150), "{:?}", table.err());
+        assert!(
+            table.as_ref().is_ok_and(|t| t.len() > 150),
+            "{:?}",
+            table.err()
+        );
     }
 
     #[test]
     fn whole_words_only_and_longest_phrase_wins() {
-        let Ok(table) = TriggerTable::bundled() else { return assert!(false) };
+        let table = TriggerTable::bundled().expect("bundled table");
         let found = |text: &str| -> Vec<String> {
-            table.find(text).iter().map(|m| m.rule.sub_event_type.clone()).collect()
+            table
+                .find(text)
+                .iter()
+                .map(|m| m.rule.sub_event_type.clone())
+                .collect()
         };
-        assert_eq!(found("a roadside bomb killed"), ["Remote explosive/landmine/IED"]);
+        assert_eq!(
+            found("a roadside bomb killed"),
+            ["Remote explosive/landmine/IED"]
+        );
         assert_eq!(found("a suicide car bomber struck"), ["Suicide bomb"]);
         assert_eq!(found("the bombastic speech"), Vec::<String>::new());
         assert_eq!(found("an AIRSTRIKE hit"), ["Air/drone strike"]);

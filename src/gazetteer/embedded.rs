@@ -7,3 +7,7 @@ pub const PLACES: &str = include_str!(concat!(env!("OUT_DIR"), "/places.tsv"));
 pub const ADMIN1: &str = include_str!(concat!(env!("OUT_DIR"), "/admin1.geojson"));
 /// Country outlines (GeoJSON FeatureCollection).
 pub const COUNTRIES: &str = include_str!(concat!(env!("OUT_DIR"), "/countries.geojson"));
+/// The name index of the places table, folded at build time (`key<TAB>id:h,...`, sorted).
+pub const NAMES: &str = include_str!(concat!(env!("OUT_DIR"), "/names.idx"));
+/// The transliteration-variant index, likewise.
+pub const LOOSE_NAMES: &str = include_str!(concat!(env!("OUT_DIR"), "/loose.idx"));

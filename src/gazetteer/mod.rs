@@ -10,6 +10,8 @@
 //! ```
 
 mod embedded;
+/// Name folding, shared with build.rs.
+mod fold;
 mod names;
 mod polygons;
 mod resolve;
@@ -20,6 +22,7 @@ use rstar::{RTree, primitives::GeomWithData};
 use rustc_hash::FxHashMap;
 
 pub use names::{NameIndex, NameMatch, fold, kind_cue, loose_key, strip_admin_words};
+use names::{index_keys, loose_index_keys};
 pub use polygons::{AdminPolygons, PolygonError};
 pub use resolve::{Candidate, Context, Resolution};
 
@@ -111,39 +114,59 @@ static BUNDLED: OnceLock<Result<Gazetteer, String>> = OnceLock::new();
 impl Gazetteer {
     /// The gazetteer embedded in the binary, loaded once per process.
     pub fn bundled() -> Result<&'static Gazetteer, GazetteerError> {
-        let loaded = BUNDLED.get_or_init(|| {
-            Gazetteer::from_tsv(embedded::PLACES)
-                .map(|g| g.with_polygons(embedded::ADMIN1, embedded::COUNTRIES))
-                .map_err(|e| e.to_string())
-        });
+        let loaded = BUNDLED.get_or_init(|| Gazetteer::load_bundled().map_err(|e| e.to_string()));
         loaded.as_ref().map_err(|problem| GazetteerError::BadRow {
             line: 0,
             problem: problem.clone(),
         })
     }
 
+    /// Loads a fresh copy of the embedded gazetteer (what [`Gazetteer::bundled`] does once).
+    pub fn load_bundled() -> Result<Gazetteer, GazetteerError> {
+        let places = parse_places(embedded::PLACES)?;
+        let mut g = Gazetteer::with_indexes(
+            places,
+            NameIndex::prebuilt(embedded::NAMES),
+            NameIndex::prebuilt(embedded::LOOSE_NAMES),
+        );
+        g.polygon_source = Some((embedded::ADMIN1, embedded::COUNTRIES));
+        Ok(g)
+    }
+
     /// Parses a places table (the format `data/build_data.py` writes) and builds the name
     /// index. Text must live for the whole program (embedded data, or a leaked string).
     pub fn from_tsv(text: &'static str) -> Result<Gazetteer, GazetteerError> {
-        let mut lines = text.lines();
-        lines.next().ok_or(GazetteerError::Empty)?;
-        let mut places = Vec::with_capacity(text.len() / 80);
-        for (i, line) in lines.enumerate() {
-            if line.is_empty() {
-                continue;
-            }
-            places.push(parse_row(line).map_err(|problem| GazetteerError::BadRow {
-                line: i + 2,
-                problem,
-            })?);
-        }
-        Ok(Gazetteer::from_places(places))
+        Ok(Gazetteer::from_places(parse_places(text)?))
     }
 
     /// Builds the indexes over a list of places.
     pub fn from_places(places: Vec<Place>) -> Gazetteer {
         let mut names = NameIndex::default();
         let mut loose_names = NameIndex::default();
+        for (i, place) in places.iter().enumerate() {
+            let code = kind_code(place.kind);
+            for (key, how) in index_keys(
+                code,
+                place.name,
+                place.aliases,
+                place.iso_code,
+                place.demonyms,
+            ) {
+                let how = match how {
+                    b'p' => NameMatch::Primary,
+                    b'd' => NameMatch::Demonym,
+                    _ => NameMatch::Alias,
+                };
+                names.insert(&key, i as u32, how);
+            }
+            for key in loose_index_keys(code, place.name, place.aliases, place.population) {
+                loose_names.insert(&key, i as u32, NameMatch::Alias);
+            }
+        }
+        Gazetteer::with_indexes(places, names, loose_names)
+    }
+
+    fn with_indexes(places: Vec<Place>, names: NameIndex, loose_names: NameIndex) -> Gazetteer {
         let mut countries = FxHashMap::default();
         let mut admin1s = FxHashMap::default();
         let mut admin2s = FxHashMap::default();
@@ -160,10 +183,6 @@ impl Gazetteer {
                     admin2s.insert(place.admin2, id);
                 }
                 _ => {}
-            }
-            index_names(&mut names, place, id);
-            if place.kind != PlaceKind::PopulatedPlace || place.population >= LOOSE_MIN_POPULATION {
-                index_loose_names(&mut loose_names, place, id);
             }
         }
         Gazetteer {
@@ -272,12 +291,11 @@ impl Gazetteer {
     /// Admin-1 and country polygons (parsed on first use).
     pub fn polygons(&self) -> &AdminPolygons {
         self.polygons.get_or_init(|| match self.polygon_source {
-            Some((admin1, countries)) => {
-                AdminPolygons::from_geojson(admin1, countries).unwrap_or_else(|err| {
+            Some((admin1, countries)) => AdminPolygons::from_geojson(admin1, countries)
+                .unwrap_or_else(|err| {
                     log::error!("bundled polygons: {err}");
                     AdminPolygons::default()
-                })
-            }
+                }),
             None => AdminPolygons::default(),
         })
     }
@@ -289,44 +307,32 @@ impl Gazetteer {
     }
 }
 
-/// Populated places smaller than this are left out of the transliteration-variant index:
-/// a loose match on a village is more often wrong than right.
-const LOOSE_MIN_POPULATION: u64 = 20_000;
-
-fn index_loose_names(names: &mut NameIndex, place: &Place, id: u32) {
-    for raw in std::iter::once(place.name).chain(place.alias_list()) {
-        let folded = fold(raw);
-        let base = match place.kind {
-            PlaceKind::Admin1 | PlaceKind::Admin2 => strip_admin_words(&folded).unwrap_or(&folded),
-            _ => &folded,
-        };
-        names.insert(&loose_key(base), id, NameMatch::Alias);
+/// The places table's code for a kind.
+fn kind_code(kind: PlaceKind) -> &'static str {
+    match kind {
+        PlaceKind::Country => "C",
+        PlaceKind::Admin1 => "A1",
+        PlaceKind::Admin2 => "A2",
+        PlaceKind::PopulatedPlace => "P",
+        PlaceKind::Other => "R",
     }
 }
 
-fn index_names(names: &mut NameIndex, place: &Place, id: u32) {
-    let mut add = |raw: &str, how: NameMatch| {
-        let folded = fold(raw);
-        if matches!(place.kind, PlaceKind::Admin1 | PlaceKind::Admin2) {
-            if let Some(base) = strip_admin_words(&folded) {
-                names.insert(base, id, how);
-            }
+/// Parses the rows of a places table (after its header).
+fn parse_places(text: &'static str) -> Result<Vec<Place>, GazetteerError> {
+    let mut lines = text.lines();
+    lines.next().ok_or(GazetteerError::Empty)?;
+    let mut places = Vec::with_capacity(text.len() / 80);
+    for (i, line) in lines.enumerate() {
+        if line.is_empty() {
+            continue;
         }
-        names.insert(&folded, id, how);
-    };
-    add(place.name, NameMatch::Primary);
-    for alias in place.alias_list() {
-        add(alias, NameMatch::Alias);
+        places.push(parse_row(line).map_err(|problem| GazetteerError::BadRow {
+            line: i + 2,
+            problem,
+        })?);
     }
-    if matches!(place.kind, PlaceKind::Country | PlaceKind::Other) {
-        for demonym in place.demonyms.split('|').filter(|d| !d.is_empty()) {
-            names.insert(&fold(demonym), id, NameMatch::Demonym);
-        }
-    }
-    if place.kind == PlaceKind::Country {
-        // Countries are also named by their ISO codes in upper case ("US", "UK" are aliases).
-        names.insert(&fold(place.iso_code), id, NameMatch::Alias);
-    }
+    Ok(places)
 }
 
 fn parse_row(line: &'static str) -> Result<Place, String> {

@@ -1,108 +1,14 @@
-//! Name folding and the name index: every name and alias of every place, folded for case,
-//! accents and punctuation, mapped to the places that carry it.
+//! The name index: every name and alias of every place, folded for case, accents and
+//! punctuation ([`fold`]), mapped to the places that carry it. The bundled gazetteer's index
+//! is built by build.rs and read without allocating; other gazetteers build one in memory.
 
 use rustc_hash::FxHashMap;
 
 use crate::model::PlaceKind;
 
-/// Folds a name for matching: lower case, accents stripped (deunicode), apostrophes
-/// dropped, every other non-alphanumeric character a single space.
-///
-/// ```
-/// use incident_map::gazetteer::fold;
-/// assert_eq!(fold("Nahr-e Sarāj"), "nahr e saraj");
-/// assert_eq!(fold("Ma‘rūf"), "maruf");
-/// assert_eq!(fold("  KABUL  "), "kabul");
-/// ```
-pub fn fold(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    if name.is_ascii() {
-        push_folded(&mut out, name);
-    } else {
-        let mut buf = String::with_capacity(name.len());
-        for c in name.chars() {
-            if is_apostrophe(c) {
-                continue;
-            }
-            if c.is_ascii() {
-                buf.push(c);
-            } else {
-                buf.push_str(deunicode::deunicode_char(c).unwrap_or(" "));
-            }
-        }
-        push_folded(&mut out, &buf);
-    }
-    out
-}
-
-fn is_apostrophe(c: char) -> bool {
-    matches!(c, '\'' | '`' | '‘' | '’' | 'ʻ' | 'ʼ' | 'ʿ' | 'ʾ' | '´')
-}
-
-fn push_folded(out: &mut String, ascii: &str) {
-    let mut pending_space = false;
-    for b in ascii.bytes() {
-        if b.is_ascii_alphanumeric() {
-            if pending_space && !out.is_empty() {
-                out.push(' ');
-            }
-            pending_space = false;
-            out.push(b.to_ascii_lowercase() as char);
-        } else if matches!(b, b'\'' | b'`') {
-            continue;
-        } else {
-            pending_space = true;
-        }
-    }
-}
-
-/// A looser key for transliteration variants of one name (Daykundi/Daikundi,
-/// Kondoz/Kunduz, Paktya/Paktia, Herat/Hirat): vowels and semivowels merged, doubled
-/// letters collapsed. Used only when no exact folded name matches.
-///
-/// ```
-/// use incident_map::gazetteer::loose_key;
-/// assert_eq!(loose_key("daikundi"), loose_key("daykundi"));
-/// assert_eq!(loose_key("kondoz"), loose_key("kunduz"));
-/// ```
-pub fn loose_key(folded: &str) -> String {
-    let mut out = String::with_capacity(folded.len());
-    let mut last = '\0';
-    for c in folded.chars() {
-        let mapped = match c {
-            'o' | 'u' => 'u',
-            'e' | 'i' | 'y' => 'i',
-            'w' | 'v' => 'v',
-            'q' | 'k' | 'c' => 'k',
-            ' ' | '-' => continue,
-            other => other,
-        };
-        if mapped != last {
-            out.push(mapped);
-        }
-        last = mapped;
-    }
-    out
-}
-
-/// Words that name an administrative level rather than a place ("Helmand Province",
-/// "Qunduz viloyati", "Wilayat-e Kabul"). Folded forms.
-const ADMIN1_WORDS: [&str; 14] = [
-    "province",
-    "provincia",
-    "viloyati",
-    "welayaty",
-    "wilayat e",
-    "velayat e",
-    "state",
-    "region",
-    "oblast",
-    "governorate",
-    "department",
-    "prefecture",
-    "county",
-    "district",
-];
+pub use super::fold::{
+    LOOSE_MIN_POPULATION, fold, index_keys, loose_index_keys, loose_key, strip_admin_words,
+};
 
 /// A cue a mention carries about the kind of place meant ("Kabul province", "Dand district").
 pub fn kind_cue(folded: &str) -> (String, Option<PlaceKind>) {
@@ -117,38 +23,22 @@ pub fn kind_cue(folded: &str) -> (String, Option<PlaceKind>) {
         ("town", PlaceKind::PopulatedPlace),
     ];
     for (word, kind) in CUES {
-        if let Some(base) = folded.strip_suffix(word).and_then(|b| b.strip_suffix(' ')) {
-            if !base.is_empty() {
-                return (base.to_string(), Some(kind));
-            }
+        if let Some(base) = folded.strip_suffix(word).and_then(|b| b.strip_suffix(' '))
+            && !base.is_empty()
+        {
+            return (base.to_string(), Some(kind));
         }
         for prefix in ["of ", ""] {
             let lead = format!("{word} {prefix}");
-            if let Some(base) = folded.strip_prefix(&lead) {
-                if !base.is_empty() && prefix == "of " {
-                    return (base.to_string(), Some(kind));
-                }
+            if let Some(base) = folded.strip_prefix(&lead)
+                && !base.is_empty()
+                && prefix == "of "
+            {
+                return (base.to_string(), Some(kind));
             }
         }
     }
     (folded.to_string(), None)
-}
-
-/// Strips administrative words from the start or end of a folded division name.
-pub fn strip_admin_words(folded: &str) -> Option<&str> {
-    for word in ADMIN1_WORDS {
-        if let Some(base) = folded.strip_suffix(word).and_then(|b| b.strip_suffix(' ')) {
-            if !base.is_empty() {
-                return Some(base);
-            }
-        }
-        if let Some(base) = folded.strip_prefix(word).and_then(|b| b.strip_prefix(' ')) {
-            if !base.is_empty() {
-                return Some(base);
-            }
-        }
-    }
-    None
 }
 
 /// How a name of a place matched.
@@ -165,16 +55,40 @@ pub enum NameMatch {
 /// Folded name -> (place index, how it matched).
 #[derive(Debug, Default)]
 pub struct NameIndex {
-    map: FxHashMap<Box<str>, Vec<(u32, NameMatch)>>,
+    built: FxHashMap<Box<str>, Vec<(u32, NameMatch)>>,
+    /// Sorted `(key, postings)` lines of a prebuilt index ("kabul" -> "12:p,40:a").
+    prebuilt: Vec<(&'static str, &'static str)>,
+}
+
+impl NameMatch {
+    fn from_code(code: u8) -> NameMatch {
+        match code {
+            b'p' => NameMatch::Primary,
+            b'd' => NameMatch::Demonym,
+            _ => NameMatch::Alias,
+        }
+    }
 }
 
 impl NameIndex {
+    /// Reads a prebuilt index: lines `key<TAB>id:h,id:h` sorted by key (see build.rs).
+    pub fn prebuilt(text: &'static str) -> NameIndex {
+        let prebuilt = text
+            .lines()
+            .filter_map(|line| line.split_once('\t'))
+            .collect();
+        NameIndex {
+            built: FxHashMap::default(),
+            prebuilt,
+        }
+    }
+
     /// Adds one folded name for a place; a place is listed once per name, best match kept.
     pub fn insert(&mut self, folded: &str, place: u32, how: NameMatch) {
         if folded.is_empty() {
             return;
         }
-        match self.map.get_mut(folded) {
+        match self.built.get_mut(folded) {
             Some(list) => {
                 if let Some(entry) = list.iter_mut().find(|(p, _)| *p == place) {
                     entry.1 = entry.1.min(how);
@@ -183,29 +97,46 @@ impl NameIndex {
                 }
             }
             None => {
-                self.map.insert(folded.into(), vec![(place, how)]);
+                self.built.insert(folded.into(), vec![(place, how)]);
             }
         }
     }
 
     /// The places carrying exactly this folded name.
-    pub fn get(&self, folded: &str) -> &[(u32, NameMatch)] {
-        self.map.get(folded).map(Vec::as_slice).unwrap_or(&[])
+    pub fn get(&self, folded: &str) -> Vec<(u32, NameMatch)> {
+        let mut out = self.built.get(folded).cloned().unwrap_or_default();
+        if let Ok(i) = self
+            .prebuilt
+            .binary_search_by(|(key, _)| (*key).cmp(folded))
+        {
+            out.extend(self.prebuilt[i].1.split(',').filter_map(|posting| {
+                let (id, how) = posting.split_once(':')?;
+                Some((
+                    id.parse().ok()?,
+                    NameMatch::from_code(*how.as_bytes().first()?),
+                ))
+            }));
+        }
+        out
     }
 
     /// True when some place carries this folded name.
     pub fn contains(&self, folded: &str) -> bool {
-        self.map.contains_key(folded)
+        self.built.contains_key(folded)
+            || self
+                .prebuilt
+                .binary_search_by(|(key, _)| (*key).cmp(folded))
+                .is_ok()
     }
 
     /// Number of distinct folded names.
     pub fn len(&self) -> usize {
-        self.map.len()
+        self.built.len() + self.prebuilt.len()
     }
 
     /// True when no name is indexed.
     pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
+        self.len() == 0
     }
 }
 

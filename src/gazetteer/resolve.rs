@@ -90,10 +90,10 @@ impl Gazetteer {
             .iter()
             .filter_map(|&(i, matched)| {
                 let place = self.place(i)?;
-                if let Some(only) = &context.only_country {
-                    if !place.country.eq_ignore_ascii_case(only) {
-                        return None;
-                    }
+                if let Some(only) = &context.only_country
+                    && !place.country.eq_ignore_ascii_case(only)
+                {
+                    return None;
                 }
                 Some(Candidate {
                     place,
@@ -115,7 +115,9 @@ impl Gazetteer {
     pub fn resolve_name(&self, name: &str, context: &Context) -> Option<Resolution<'_>> {
         let ranked = self.candidates(name, context);
         let best = ranked.first()?;
-        let margin = ranked.get(1).map_or(4.0, |second| best.score - second.score);
+        let margin = ranked
+            .get(1)
+            .map_or(4.0, |second| best.score - second.score);
         let confidence = (1.0 - (-(margin + 0.3)).exp()).clamp(0.05, 1.0) as f32;
         Some(Resolution {
             place: best.place,

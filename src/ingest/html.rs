@@ -16,11 +16,26 @@ const DATE_META: [&str; 6] = [
 ];
 
 /// Elements whose text is never shown to readers.
-const HIDDEN: [&str; 8] = ["script", "style", "noscript", "nav", "footer", "template", "svg", "head"];
+const HIDDEN: [&str; 8] = [
+    "script", "style", "noscript", "nav", "footer", "template", "svg", "head",
+];
 
 /// Elements that end a line of text.
 const BLOCKS: [&str; 14] = [
-    "p", "div", "br", "li", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "article", "section", "figcaption",
+    "p",
+    "div",
+    "br",
+    "li",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "tr",
+    "article",
+    "section",
+    "figcaption",
 ];
 
 /// Parses an HTML page into an article.
@@ -41,7 +56,10 @@ pub fn parse_html(text: &str, id: &str) -> Result<Article, String> {
         for name in DATE_META {
             let found = document.select(&selector).find_map(|meta| {
                 let element = meta.value();
-                let key = element.attr("property").or(element.attr("name")).or(element.attr("itemprop"))?;
+                let key = element
+                    .attr("property")
+                    .or(element.attr("name"))
+                    .or(element.attr("itemprop"))?;
                 if key.eq_ignore_ascii_case(name) {
                     element.attr("content").and_then(super::parse_metadata_date)
                 } else {
@@ -56,7 +74,8 @@ pub fn parse_html(text: &str, id: &str) -> Result<Article, String> {
         if article.source.is_none() {
             article.source = document.select(&selector).find_map(|meta| {
                 let element = meta.value();
-                (element.attr("property") == Some("og:site_name")).then(|| element.attr("content"))?
+                (element.attr("property") == Some("og:site_name"))
+                    .then(|| element.attr("content"))?
                     .map(str::to_string)
             });
         }
@@ -114,7 +133,10 @@ mod tests {
             <p>Officials said &amp; confirmed.</p></body></html>"#;
         let article = parse_html(page, "a.html").unwrap_or_default();
         assert_eq!(article.title.as_deref(), Some("Blast kills 8"));
-        assert_eq!(article.date.map(|d| d.to_string()).as_deref(), Some("2020-04-01"));
+        assert_eq!(
+            article.date.map(|d| d.to_string()).as_deref(),
+            Some("2020-04-01")
+        );
         assert_eq!(
             article.text,
             "Blast kills 8\n\nEight civilians were killed in Helmand.\n\nOfficials said & confirmed."

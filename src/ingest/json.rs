@@ -59,7 +59,11 @@ pub fn parse_json(text: &str, id: &str) -> Parsed {
     let single = items.len() == 1;
     let mut articles = Vec::new();
     for (i, item) in items.into_iter().enumerate() {
-        let fallback = if single { id.to_string() } else { format!("{id}#{}", i + 1) };
+        let fallback = if single {
+            id.to_string()
+        } else {
+            format!("{id}#{}", i + 1)
+        };
         match serde_json::from_value::<ArticleJson>(item) {
             Ok(raw) => articles.push(convert(raw, fallback, &mut warnings)),
             Err(e) => warnings.push(format!("item {}: not an article ({e}); skipped", i + 1)),
@@ -103,9 +107,14 @@ mod tests {
         let one = parse_json(r#"{"id":"a","date":"2020-04-01","text":"x"}"#, "f.json");
         assert_eq!(one.map(|(a, _)| a[0].id.clone()), Ok("a".to_string()));
         let many = parse_json(r#"[{"text":"x"},{"text":"y"}]"#, "f.json");
-        let ids: Vec<String> = many.map(|(a, _)| a.into_iter().map(|a| a.id).collect()).unwrap_or_default();
+        let ids: Vec<String> = many
+            .map(|(a, _)| a.into_iter().map(|a| a.id).collect())
+            .unwrap_or_default();
         assert_eq!(ids, ["f.json#1", "f.json#2"]);
-        let lines = parse_json_lines("{\"text\":\"x\"}\nnot json\n{\"text\":\"y\",\"id\":7}\n", "f.jsonl");
+        let lines = parse_json_lines(
+            "{\"text\":\"x\"}\nnot json\n{\"text\":\"y\",\"id\":7}\n",
+            "f.jsonl",
+        );
         let (articles, warnings) = lines.unwrap_or_default();
         assert_eq!(articles.len(), 2);
         assert_eq!(articles[1].id, "7");
@@ -115,7 +124,9 @@ mod tests {
 
     #[test]
     fn malformed_json_is_an_error_that_says_so() {
-        let err = parse_json("{\"text\": ", "f.json").err().unwrap_or_default();
+        let err = parse_json("{\"text\": ", "f.json")
+            .err()
+            .unwrap_or_default();
         assert!(err.starts_with("invalid JSON"), "{err}");
         assert!(parse_json(r#"{"title":"no text"}"#, "f.json").is_err());
     }

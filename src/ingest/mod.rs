@@ -145,7 +145,12 @@ pub fn read_file_into(path: &Path, report: &mut ImportReport) {
     };
     let before = report.articles.len();
     parse_bytes(path, &bytes, report);
-    if report.articles.len() == before && !report.problems.iter().any(|p| p.path == path.display().to_string()) {
+    if report.articles.len() == before
+        && !report
+            .problems
+            .iter()
+            .any(|p| p.path == path.display().to_string())
+    {
         report.problem(path, "no article text found", false);
     }
 }

@@ -5,9 +5,18 @@ use crate::model::Article;
 
 /// Parses a CSV of articles. Rows without text are skipped with a warning.
 pub fn parse_csv(text: &str, id: &str) -> Result<(Vec<Article>, Vec<String>), String> {
-    let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(text.as_bytes());
-    let headers = reader.headers().map_err(|e| format!("invalid CSV header: {e}"))?.clone();
-    let column = |names: &[&str]| names.iter().find_map(|n| headers.iter().position(|h| h.eq_ignore_ascii_case(n)));
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let headers = reader
+        .headers()
+        .map_err(|e| format!("invalid CSV header: {e}"))?
+        .clone();
+    let column = |names: &[&str]| {
+        names
+            .iter()
+            .find_map(|n| headers.iter().position(|h| h.eq_ignore_ascii_case(n)))
+    };
     let text_col = column(&["text", "notes", "body"])
         .ok_or_else(|| "CSV has no `text` or `notes` column".to_string())?;
     let id_col = column(&["id", "event_id_cnty", "event_id"]);
@@ -26,7 +35,11 @@ pub fn parse_csv(text: &str, id: &str) -> Result<(Vec<Article>, Vec<String>), St
                 continue;
             }
         };
-        let get = |col: Option<usize>| col.and_then(|c| record.get(c)).map(str::trim).filter(|s| !s.is_empty());
+        let get = |col: Option<usize>| {
+            col.and_then(|c| record.get(c))
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+        };
         let Some(body) = get(Some(text_col)) else {
             warnings.push(format!("line {line}: no text; skipped"));
             continue;
@@ -56,7 +69,10 @@ mod tests {
         let (articles, warnings) = parse_csv(csv, "e.csv").unwrap_or_default();
         assert_eq!(articles.len(), 1);
         assert_eq!(articles[0].id, "e.csv#2");
-        assert_eq!(articles[0].date.map(|d| d.to_string()).as_deref(), Some("2019-09-28"));
+        assert_eq!(
+            articles[0].date.map(|d| d.to_string()).as_deref(),
+            Some("2019-09-28")
+        );
         assert_eq!(warnings, ["line 3: no text; skipped"]);
         assert!(parse_csv("a,b\n1,2\n", "x.csv").is_err());
     }

@@ -18,10 +18,17 @@ pub fn parse_text(text: &str, id: &str) -> Result<(Article, Vec<String>), String
                     continue;
                 }
                 let Some((key, value)) = line.split_once(':') else {
-                    warnings.push(format!("front matter line {}: expected `key: value`", n + 2));
+                    warnings.push(format!(
+                        "front matter line {}: expected `key: value`",
+                        n + 2
+                    ));
                     continue;
                 };
-                let value = value.trim().trim_matches('"').trim_matches('\'').to_string();
+                let value = value
+                    .trim()
+                    .trim_matches('"')
+                    .trim_matches('\'')
+                    .to_string();
                 match key.trim() {
                     "title" => article.title = Some(value),
                     "source" => article.source = Some(value),
@@ -51,7 +58,9 @@ pub fn parse_text(text: &str, id: &str) -> Result<(Article, Vec<String>), String
 /// Splits `---\n...\n---\n` from the start of a document.
 fn split_front_matter(text: &str) -> Option<(&str, &str)> {
     let rest = text.strip_prefix("---")?;
-    let rest = rest.strip_prefix("\r\n").or_else(|| rest.strip_prefix('\n'))?;
+    let rest = rest
+        .strip_prefix("\r\n")
+        .or_else(|| rest.strip_prefix('\n'))?;
     let mut offset = 0;
     for line in rest.split_inclusive('\n') {
         if line.trim_end() == "---" {
@@ -72,7 +81,10 @@ mod tests {
         let (article, warnings) = parse_text(input, "a.md").unwrap_or_default();
         assert!(warnings.is_empty());
         assert_eq!(article.title.as_deref(), Some("Blast in Helmand"));
-        assert_eq!(article.date.map(|d| d.to_string()).as_deref(), Some("2020-04-01"));
+        assert_eq!(
+            article.date.map(|d| d.to_string()).as_deref(),
+            Some("2020-04-01")
+        );
         assert_eq!(article.source.as_deref(), Some("AFP"));
         assert_eq!(article.text, "Eight civilians were killed.");
     }
@@ -86,7 +98,8 @@ mod tests {
 
     #[test]
     fn bad_front_matter_date_is_a_warning() {
-        let (article, warnings) = parse_text("---\ndate: soon\n---\nBody", "a.md").unwrap_or_default();
+        let (article, warnings) =
+            parse_text("---\ndate: soon\n---\nBody", "a.md").unwrap_or_default();
         assert_eq!(article.text, "Body");
         assert_eq!(warnings.len(), 1);
         assert!(warnings[0].contains("soon"), "{warnings:?}");

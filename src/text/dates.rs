@@ -54,7 +54,9 @@ static DATE: LazyLock<Regex> = LazyLock::new(|| {
 fn month_number(name: &str) -> Option<u32> {
     let lower = name.to_ascii_lowercase();
     let key = lower.get(..3)?;
-    let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+    let months = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ];
     months.iter().position(|m| *m == key).map(|i| i as u32 + 1)
 }
 
@@ -99,62 +101,86 @@ pub fn find_dates(text: &str, anchor: Option<NaiveDate>) -> Vec<DateExpr> {
         let get = |name: &str| caps.name(name).map(|m| m.as_str());
         let num = |name: &str| get(name).and_then(|s| s.parse::<u32>().ok());
         let year = |name: &str| get(name).and_then(|s| s.parse::<i32>().ok());
-        let resolved: Option<(NaiveDate, u8)> = if let (Some(d), Some(m)) = (num("d1"), get("m1").and_then(month_number)) {
-            match year("y1") {
-                Some(y) => NaiveDate::from_ymd_opt(y, m, d),
-                None => with_anchor_year(m, d, anchor),
-            }
-            .map(|date| (date, 1))
-        } else if let (Some(m), Some(d)) = (get("m2").and_then(month_number), num("d2")) {
-            match year("y2") {
-                Some(y) => NaiveDate::from_ymd_opt(y, m, d),
-                None => with_anchor_year(m, d, anchor),
-            }
-            .map(|date| (date, 1))
-        } else if let (Some(d), Some(m), Some(y)) = (num("d3"), num("n3"), year("y3")) {
-            NaiveDate::from_ymd_opt(y, m, d).map(|date| (date, 1))
-        } else if let Some(m) = get("m4").and_then(month_number) {
-            // A bare month name: "May" is too often a verb to trust without a cue.
-            let cued = caps.name("late").is_some()
-                || caps.name("y4").is_some()
-                || whole.as_str().to_ascii_lowercase().contains("in ");
-            let is_may_verb = get("m4").is_some_and(|s| s == "may");
-            if !cued || is_may_verb {
-                None
+        let resolved: Option<(NaiveDate, u8)> =
+            if let (Some(d), Some(m)) = (num("d1"), get("m1").and_then(month_number)) {
+                match year("y1") {
+                    Some(y) => NaiveDate::from_ymd_opt(y, m, d),
+                    None => with_anchor_year(m, d, anchor),
+                }
+                .map(|date| (date, 1))
+            } else if let (Some(m), Some(d)) = (get("m2").and_then(month_number), num("d2")) {
+                match year("y2") {
+                    Some(y) => NaiveDate::from_ymd_opt(y, m, d),
+                    None => with_anchor_year(m, d, anchor),
+                }
+                .map(|date| (date, 1))
+            } else if let (Some(d), Some(m), Some(y)) = (num("d3"), num("n3"), year("y3")) {
+                NaiveDate::from_ymd_opt(y, m, d).map(|date| (date, 1))
+            } else if let Some(m) = get("m4").and_then(month_number) {
+                // A bare month name: "May" is too often a verb to trust without a cue.
+                let cued = caps.name("late").is_some()
+                    || caps.name("y4").is_some()
+                    || whole.as_str().to_ascii_lowercase().contains("in ");
+                let is_may_verb = get("m4").is_some_and(|s| s == "may");
+                if !cued || is_may_verb {
+                    None
+                } else {
+                    let y = year("y4").or_else(|| {
+                        anchor.map(|a| {
+                            if m > a.month() {
+                                a.year() - 1
+                            } else {
+                                a.year()
+                            }
+                        })
+                    });
+                    y.and_then(|y| NaiveDate::from_ymd_opt(y, m, 1))
+                        .map(|date| (date, 3))
+                }
+            } else if let Some(day) = get("wd").and_then(weekday) {
+                anchor.map(|a| (last_weekday(day, a), 1))
+            } else if caps.name("yesterday").is_some() {
+                anchor.map(|a| (a - Days::new(1), 1))
+            } else if caps.name("today").is_some() {
+                anchor.map(|a| (a, 1))
+            } else if caps.name("last24").is_some() {
+                anchor.map(|a| (a - Days::new(1), 1))
+            } else if let Some(phrase) = get("lastweek") {
+                let back = if phrase.to_ascii_lowercase().contains("last") {
+                    7
+                } else {
+                    0
+                };
+                anchor.map(|a| (a - Days::new(back), 2))
+            } else if let Some(phrase) = get("lastmonth") {
+                let last = phrase.to_ascii_lowercase().starts_with("last");
+                anchor.and_then(|a| {
+                    let first = NaiveDate::from_ymd_opt(a.year(), a.month(), 1)?;
+                    let month = if last {
+                        first.checked_sub_months(Months::new(1))?
+                    } else {
+                        first
+                    };
+                    Some((month, 3))
+                })
+            } else if let Some(phrase) = get("lastyear") {
+                let back = i32::from(phrase.to_ascii_lowercase().starts_with("last"));
+                anchor
+                    .and_then(|a| NaiveDate::from_ymd_opt(a.year() - back, 1, 1))
+                    .map(|d| (d, 3))
+            } else if let Some(y) = year("year") {
+                let plausible = anchor.is_none_or(|a| y <= a.year());
+                if plausible {
+                    NaiveDate::from_ymd_opt(y, 1, 1).map(|d| (d, 3))
+                } else {
+                    None
+                }
             } else {
-                let y = year("y4").or_else(|| {
-                    anchor.map(|a| if m > a.month() { a.year() - 1 } else { a.year() })
-                });
-                y.and_then(|y| NaiveDate::from_ymd_opt(y, m, 1)).map(|date| (date, 3))
-            }
-        } else if let Some(day) = get("wd").and_then(weekday) {
-            anchor.map(|a| (last_weekday(day, a), 1))
-        } else if caps.name("yesterday").is_some() {
-            anchor.map(|a| (a - Days::new(1), 1))
-        } else if caps.name("today").is_some() {
-            anchor.map(|a| (a, 1))
-        } else if caps.name("last24").is_some() {
-            anchor.map(|a| (a - Days::new(1), 1))
-        } else if let Some(phrase) = get("lastweek") {
-            let back = if phrase.to_ascii_lowercase().contains("last") { 7 } else { 0 };
-            anchor.map(|a| (a - Days::new(back), 2))
-        } else if let Some(phrase) = get("lastmonth") {
-            let last = phrase.to_ascii_lowercase().starts_with("last");
-            anchor.and_then(|a| {
-                let first = NaiveDate::from_ymd_opt(a.year(), a.month(), 1)?;
-                let month = if last { first.checked_sub_months(Months::new(1))? } else { first };
-                Some((month, 3))
-            })
-        } else if let Some(phrase) = get("lastyear") {
-            let back = i32::from(phrase.to_ascii_lowercase().starts_with("last"));
-            anchor.and_then(|a| NaiveDate::from_ymd_opt(a.year() - back, 1, 1)).map(|d| (d, 3))
-        } else if let Some(y) = year("year") {
-            let plausible = anchor.is_none_or(|a| y <= a.year());
-            if plausible { NaiveDate::from_ymd_opt(y, 1, 1).map(|d| (d, 3)) } else { None }
-        } else {
-            None
+                None
+            };
+        let Some((date, precision)) = resolved else {
+            continue;
         };
-        let Some((date, precision)) = resolved else { continue };
         let report_date = caps.name("reported").is_some();
         if report_date {
             anchor = Some(date);
@@ -164,7 +190,12 @@ pub fn find_dates(text: &str, anchor: Option<NaiveDate>) -> Vec<DateExpr> {
             Some(y) => (y.start(), y.end()),
             None => (whole.start(), whole.end()),
         };
-        out.push(DateExpr { date, precision, span, report_date });
+        out.push(DateExpr {
+            date,
+            precision,
+            span,
+            report_date,
+        });
     }
     out
 }
@@ -182,35 +213,100 @@ mod tests {
         let wednesday = Some(day(2020, 4, 1));
         // (text, anchor, expected (date, precision) of the first expression)
         let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 19] = [
-            ("in Kunduz Province on March 4, 2020.", None, Some((day(2020, 3, 4), 1))),
-            ("On 28 September 2019, Taliban", None, Some((day(2019, 9, 28), 1))),
-            ("On 07-April-2019, 5 Taliban", None, Some((day(2019, 4, 7), 1))),
-            ("On 20 05 2019, Taliban militants", None, Some((day(2019, 5, 20), 1))),
-            ("On July 02 2019, 7 Afghan", None, Some((day(2019, 7, 2), 1))),
-            ("the 2017 truck bombing", wednesday, Some((day(2017, 1, 1), 3))),
-            ("arrived in Kabul on Tuesday", wednesday, Some((day(2020, 3, 31), 1))),
-            ("officials said on Wednesday", wednesday, Some((day(2020, 4, 1), 1))),
+            (
+                "in Kunduz Province on March 4, 2020.",
+                None,
+                Some((day(2020, 3, 4), 1)),
+            ),
+            (
+                "On 28 September 2019, Taliban",
+                None,
+                Some((day(2019, 9, 28), 1)),
+            ),
+            (
+                "On 07-April-2019, 5 Taliban",
+                None,
+                Some((day(2019, 4, 7), 1)),
+            ),
+            (
+                "On 20 05 2019, Taliban militants",
+                None,
+                Some((day(2019, 5, 20), 1)),
+            ),
+            (
+                "On July 02 2019, 7 Afghan",
+                None,
+                Some((day(2019, 7, 2), 1)),
+            ),
+            (
+                "the 2017 truck bombing",
+                wednesday,
+                Some((day(2017, 1, 1), 3)),
+            ),
+            (
+                "arrived in Kabul on Tuesday",
+                wednesday,
+                Some((day(2020, 3, 31), 1)),
+            ),
+            (
+                "officials said on Wednesday",
+                wednesday,
+                Some((day(2020, 4, 1), 1)),
+            ),
             ("arrived in Kabul on Tuesday", None, None),
-            ("late Friday in Qatar", Some(day(2020, 4, 12)), Some((day(2020, 4, 10), 1))),
+            (
+                "late Friday in Qatar",
+                Some(day(2020, 4, 12)),
+                Some((day(2020, 4, 10), 1)),
+            ),
             ("killed yesterday", wednesday, Some((day(2020, 3, 31), 1))),
-            ("released last week", Some(day(2020, 4, 12)), Some((day(2020, 4, 5), 2))),
-            ("gathered in Kabul last month", Some(day(2020, 9, 2)), Some((day(2020, 8, 1), 3))),
-            ("killed in the last 24 hours", Some(day(2020, 9, 2)), Some((day(2020, 9, 1), 1))),
-            ("signed a deal in late February", wednesday, Some((day(2020, 2, 1), 3))),
-            ("by March 10, at which point", wednesday, Some((day(2020, 3, 10), 1))),
+            (
+                "released last week",
+                Some(day(2020, 4, 12)),
+                Some((day(2020, 4, 5), 2)),
+            ),
+            (
+                "gathered in Kabul last month",
+                Some(day(2020, 9, 2)),
+                Some((day(2020, 8, 1), 3)),
+            ),
+            (
+                "killed in the last 24 hours",
+                Some(day(2020, 9, 2)),
+                Some((day(2020, 9, 1), 1)),
+            ),
+            (
+                "signed a deal in late February",
+                wednesday,
+                Some((day(2020, 2, 1), 3)),
+            ),
+            (
+                "by March 10, at which point",
+                wednesday,
+                Some((day(2020, 3, 10), 1)),
+            ),
             ("Taliban may attack", wednesday, None),
             ("6,000 prisoners", wednesday, None),
-            ("the invasion of 2001", wednesday, Some((day(2001, 1, 1), 3))),
+            (
+                "the invasion of 2001",
+                wednesday,
+                Some((day(2001, 1, 1), 3)),
+            ),
         ];
         for (text, anchor, expected) in rows {
-            let got = find_dates(text, anchor).first().map(|d| (d.date, d.precision));
+            let got = find_dates(text, anchor)
+                .first()
+                .map(|d| (d.date, d.precision));
             assert_eq!(got, expected, "{text}");
         }
     }
 
     #[test]
     fn as_reported_on_anchors_what_follows() {
-        let found = find_dates("As reported on September 11 2019, over the past 24 hours, 31 were killed", None);
+        let found = find_dates(
+            "As reported on September 11 2019, over the past 24 hours, 31 were killed",
+            None,
+        );
         assert_eq!(found.len(), 2);
         assert!(found[0].report_date);
         assert_eq!(found[1].date, day(2019, 9, 10));

@@ -24,20 +24,51 @@ pub struct Quantity {
 }
 
 const UNITS: [(&str, u32); 20] = [
-    ("zero", 0), ("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5), ("six", 6),
-    ("seven", 7), ("eight", 8), ("nine", 9), ("ten", 10), ("eleven", 11), ("twelve", 12),
-    ("thirteen", 13), ("fourteen", 14), ("fifteen", 15), ("sixteen", 16), ("seventeen", 17),
-    ("eighteen", 18), ("nineteen", 19),
+    ("zero", 0),
+    ("one", 1),
+    ("two", 2),
+    ("three", 3),
+    ("four", 4),
+    ("five", 5),
+    ("six", 6),
+    ("seven", 7),
+    ("eight", 8),
+    ("nine", 9),
+    ("ten", 10),
+    ("eleven", 11),
+    ("twelve", 12),
+    ("thirteen", 13),
+    ("fourteen", 14),
+    ("fifteen", 15),
+    ("sixteen", 16),
+    ("seventeen", 17),
+    ("eighteen", 18),
+    ("nineteen", 19),
 ];
 const TENS: [(&str, u32); 8] = [
-    ("twenty", 20), ("thirty", 30), ("forty", 40), ("fifty", 50), ("sixty", 60), ("seventy", 70),
-    ("eighty", 80), ("ninety", 90),
+    ("twenty", 20),
+    ("thirty", 30),
+    ("forty", 40),
+    ("fifty", 50),
+    ("sixty", 60),
+    ("seventy", 70),
+    ("eighty", 80),
+    ("ninety", 90),
 ];
 /// Vague amounts and the figure a coder records for them (ACLED: lowest plausible figure).
 const VAGUE: [(&str, u32); 12] = [
-    ("a dozen", 12), ("dozen", 12), ("dozens", 12), ("scores", 20), ("hundreds", 100),
-    ("thousands", 1000), ("several", 3), ("a few", 3), ("few", 3), ("a couple", 2),
-    ("couple", 2), ("a number", 3),
+    ("a dozen", 12),
+    ("dozen", 12),
+    ("dozens", 12),
+    ("scores", 20),
+    ("hundreds", 100),
+    ("thousands", 1000),
+    ("several", 3),
+    ("a few", 3),
+    ("few", 3),
+    ("a couple", 2),
+    ("couple", 2),
+    ("a number", 3),
 ];
 
 /// Parses one number word or hyphenated compound ("eight", "Twenty-five", "a"): None if not
@@ -96,14 +127,20 @@ pub fn find_quantities(text: &str) -> Vec<Quantity> {
         let percent = caps.name("pct").is_some();
         let (value, vague, year_like) = if let Some(d) = caps.name("digits") {
             let digits: String = d.as_str().chars().filter(char::is_ascii_digit).collect();
-            let Ok(value) = digits.parse::<u32>() else { continue };
+            let Ok(value) = digits.parse::<u32>() else {
+                continue;
+            };
             let year_like = d.as_str().len() == 4 && (1900..2100).contains(&value) && !qualified;
             (value, false, year_like)
         } else if let Some(w) = caps.name("words") {
             let lower = w.as_str().to_ascii_lowercase();
             let mut parts = lower.split_whitespace();
             let first = parts.next().unwrap_or("");
-            let base = if first == "a" { 1 } else { parse_number_word(first).unwrap_or(0) };
+            let base = if first == "a" {
+                1
+            } else {
+                parse_number_word(first).unwrap_or(0)
+            };
             let value = match parts.next() {
                 Some("hundred") => base * 100,
                 Some("thousand") => base * 1000,
@@ -112,7 +149,10 @@ pub fn find_quantities(text: &str) -> Vec<Quantity> {
             (value, false, false)
         } else if let Some(v) = caps.name("vague") {
             let lower = v.as_str().to_ascii_lowercase();
-            let value = VAGUE.iter().find(|(w, _)| *w == lower).map_or(3, |(_, n)| *n);
+            let value = VAGUE
+                .iter()
+                .find(|(w, _)| *w == lower)
+                .map_or(3, |(_, n)| *n);
             (value, true, false)
         } else {
             continue;

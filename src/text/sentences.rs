@@ -17,9 +17,9 @@ pub struct Sentence<'a> {
 
 /// Words that end with a full stop without ending a sentence.
 const ABBREVIATIONS: [&str; 34] = [
-    "u.s", "u.n", "u.k", "e.u", "gen", "lt", "col", "maj", "capt", "sgt", "cpl", "pvt", "adm", "dr",
-    "mr", "mrs", "ms", "prof", "sen", "rep", "gov", "st", "no", "jan", "feb", "aug", "sept", "oct",
-    "nov", "dec", "vs", "etc", "approx", "mt",
+    "u.s", "u.n", "u.k", "e.u", "gen", "lt", "col", "maj", "capt", "sgt", "cpl", "pvt", "adm",
+    "dr", "mr", "mrs", "ms", "prof", "sen", "rep", "gov", "st", "no", "jan", "feb", "aug", "sept",
+    "oct", "nov", "dec", "vs", "etc", "approx", "mt",
 ];
 
 /// Splits a text into sentences.
@@ -39,7 +39,9 @@ pub fn split_sentences(text: &str) -> Vec<Sentence<'_>> {
             let start = line_start + offset;
             let end = start + piece.len();
             pending = match pending {
-                Some((s, _)) if ends_with_abbreviation(&text[s..start]) && !starts_new_clause(piece) => {
+                Some((s, _))
+                    if ends_with_abbreviation(&text[s..start]) && !starts_new_clause(piece) =>
+                {
                     Some((s, end))
                 }
                 Some(done) => {
@@ -77,7 +79,8 @@ fn ends_with_abbreviation(sentence: &str) -> bool {
         .next()
         .unwrap_or("")
         .to_ascii_lowercase();
-    ABBREVIATIONS.contains(&word.as_str()) || (word.len() == 1 && word.chars().all(char::is_alphabetic))
+    ABBREVIATIONS.contains(&word.as_str())
+        || (word.len() == 1 && word.chars().all(char::is_alphabetic))
 }
 
 /// After "U.S." a quote or a line break starts something new.
@@ -93,10 +96,19 @@ mod tests {
     fn sentence_table() {
         let rows: [(&str, &[&str]); 6] = [
             ("One. Two.", &["One.", "Two."]),
-            ("U.S. forces left. Gen. Miller met them.", &["U.S. forces left.", "Gen. Miller met them."]),
-            ("Caption without stop\n\nKABUL - Body text. More.", &["Caption without stop", "KABUL - Body text.", "More."]),
+            (
+                "U.S. forces left. Gen. Miller met them.",
+                &["U.S. forces left.", "Gen. Miller met them."],
+            ),
+            (
+                "Caption without stop\n\nKABUL - Body text. More.",
+                &["Caption without stop", "KABUL - Body text.", "More."],
+            ),
             ("Dr. Abdullah said so.", &["Dr. Abdullah said so."]),
-            ("He said: \"Go.\" Then left.", &["He said: \"Go.\"", "Then left."]),
+            (
+                "He said: \"Go.\" Then left.",
+                &["He said: \"Go.\"", "Then left."],
+            ),
             ("", &[]),
         ];
         for (input, expected) in rows {

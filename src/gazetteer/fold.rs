@@ -1,0 +1,184 @@
+// Name folding shared by the library and build.rs (which `include!`s this file to fold
+// the bundled gazetteer's names at build time): no `crate::` paths here.
+
+/// Folds a name for matching: lower case, accents stripped (deunicode), apostrophes
+/// dropped, every other non-alphanumeric character a single space.
+///
+/// ```
+/// use incident_map::gazetteer::fold;
+/// assert_eq!(fold("Nahr-e Sarāj"), "nahr e saraj");
+/// assert_eq!(fold("Ma‘rūf"), "maruf");
+/// assert_eq!(fold("  KABUL  "), "kabul");
+/// ```
+#[allow(dead_code)]
+pub fn fold(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    if name.is_ascii() {
+        push_folded(&mut out, name);
+    } else {
+        let mut buf = String::with_capacity(name.len());
+        for c in name.chars() {
+            if is_apostrophe(c) {
+                continue;
+            }
+            if c.is_ascii() {
+                buf.push(c);
+            } else {
+                buf.push_str(deunicode::deunicode_char(c).unwrap_or(" "));
+            }
+        }
+        push_folded(&mut out, &buf);
+    }
+    out
+}
+
+fn is_apostrophe(c: char) -> bool {
+    matches!(c, '\'' | '`' | '‘' | '’' | 'ʻ' | 'ʼ' | 'ʿ' | 'ʾ' | '´')
+}
+
+fn push_folded(out: &mut String, ascii: &str) {
+    let mut pending_space = false;
+    for b in ascii.bytes() {
+        if b.is_ascii_alphanumeric() {
+            if pending_space && !out.is_empty() {
+                out.push(' ');
+            }
+            pending_space = false;
+            out.push(b.to_ascii_lowercase() as char);
+        } else if matches!(b, b'\'' | b'`') {
+            continue;
+        } else {
+            pending_space = true;
+        }
+    }
+}
+
+/// A looser key for transliteration variants of one name (Daykundi/Daikundi,
+/// Kondoz/Kunduz, Paktya/Paktia, Herat/Hirat): vowels and semivowels merged, doubled
+/// letters collapsed. Used only when no exact folded name matches.
+///
+/// ```
+/// use incident_map::gazetteer::loose_key;
+/// assert_eq!(loose_key("daikundi"), loose_key("daykundi"));
+/// assert_eq!(loose_key("kondoz"), loose_key("kunduz"));
+/// ```
+pub fn loose_key(folded: &str) -> String {
+    let mut out = String::with_capacity(folded.len());
+    let mut last = '\0';
+    for c in folded.chars() {
+        let mapped = match c {
+            'o' | 'u' => 'u',
+            'e' | 'i' | 'y' => 'i',
+            'w' | 'v' => 'v',
+            'q' | 'k' | 'c' => 'k',
+            ' ' | '-' => continue,
+            other => other,
+        };
+        if mapped != last {
+            out.push(mapped);
+        }
+        last = mapped;
+    }
+    out
+}
+
+/// Words that name an administrative level rather than a place ("Helmand Province",
+/// "Qunduz viloyati", "Wilayat-e Kabul"). Folded forms.
+const ADMIN1_WORDS: [&str; 14] = [
+    "province",
+    "provincia",
+    "viloyati",
+    "welayaty",
+    "wilayat e",
+    "velayat e",
+    "state",
+    "region",
+    "oblast",
+    "governorate",
+    "department",
+    "prefecture",
+    "county",
+    "district",
+];
+
+/// Strips administrative words from the start or end of a folded division name.
+pub fn strip_admin_words(folded: &str) -> Option<&str> {
+    for word in ADMIN1_WORDS {
+        if let Some(base) = folded.strip_suffix(word).and_then(|b| b.strip_suffix(' '))
+            && !base.is_empty()
+        {
+            return Some(base);
+        }
+        if let Some(base) = folded.strip_prefix(word).and_then(|b| b.strip_prefix(' '))
+            && !base.is_empty()
+        {
+            return Some(base);
+        }
+    }
+    None
+}
+
+/// Populated places smaller than this are left out of the transliteration-variant index:
+/// a loose match on a village is more often wrong than right.
+pub const LOOSE_MIN_POPULATION: u64 = 20_000;
+
+/// The folded keys a place is indexed under, each with how it matched: `b'p'` its own name,
+/// `b'a'` an alias (or, for a division, a name without "Province"), `b'd'` a demonym.
+/// `kind` is the places table's kind code (C, R, A1, A2, P).
+#[allow(dead_code)]
+pub fn index_keys(
+    kind: &str,
+    name: &str,
+    aliases: &str,
+    iso_code: &str,
+    demonyms: &str,
+) -> Vec<(String, u8)> {
+    let mut keys = Vec::new();
+    let division = kind == "A1" || kind == "A2";
+    let mut add = |raw: &str, how: u8| {
+        let folded = fold(raw);
+        if folded.is_empty() {
+            return;
+        }
+        if division && let Some(base) = strip_admin_words(&folded) {
+            keys.push((base.to_string(), how));
+        }
+        keys.push((folded, how));
+    };
+    add(name, b'p');
+    for alias in aliases.split('|').filter(|a| !a.is_empty()) {
+        add(alias, b'a');
+    }
+    if kind == "C" || kind == "R" {
+        for demonym in demonyms.split('|').filter(|d| !d.is_empty()) {
+            keys.push((fold(demonym), b'd'));
+        }
+    }
+    if kind == "C" {
+        // Countries are also named by their ISO codes ("US"; "UK" comes as an alias).
+        keys.push((fold(iso_code), b'a'));
+    }
+    keys
+}
+
+/// The transliteration-variant keys of a place ([`loose_key`]), empty for small places.
+#[allow(dead_code)]
+pub fn loose_index_keys(kind: &str, name: &str, aliases: &str, population: u64) -> Vec<String> {
+    if kind == "P" && population < LOOSE_MIN_POPULATION {
+        return Vec::new();
+    }
+    let division = kind == "A1" || kind == "A2";
+    std::iter::once(name)
+        .chain(aliases.split('|').filter(|a| !a.is_empty()))
+        .map(|raw| {
+            let folded = fold(raw);
+            let base = if division {
+                strip_admin_words(&folded).unwrap_or(&folded)
+            } else {
+                &folded
+            };
+            loose_key(base)
+        })
+        .filter(|k| !k.is_empty())
+        .collect()
+}
