@@ -6,9 +6,7 @@ use rustc_hash::FxHashMap;
 
 use crate::model::PlaceKind;
 
-pub use super::fold::{
-    LOOSE_MIN_POPULATION, fold, index_keys, loose_index_keys, loose_key, strip_admin_words,
-};
+pub use super::fold::{fold, index_keys, loose_index_keys, loose_key, strip_admin_words};
 
 /// A cue a mention carries about the kind of place meant ("Kabul province", "Dand district").
 pub fn kind_cue(folded: &str) -> (String, Option<PlaceKind>) {
