@@ -10,6 +10,8 @@
 #![warn(missing_docs)]
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
+#[cfg(feature = "gui")]
+pub mod app;
 pub mod dedup;
 pub mod export;
 pub mod extract;
@@ -17,4 +19,6 @@ pub mod gazetteer;
 pub mod ingest;
 pub mod model;
 pub mod pipeline;
+pub mod sample;
+pub mod store;
 pub mod text;

@@ -198,6 +198,15 @@ fn extract(
     })
 }
 
+#[cfg(feature = "gui")]
+fn run_app(paths: Vec<PathBuf>) -> anyhow::Result<ExitCode> {
+    incident_map::app::run(paths).map_err(|e| anyhow::anyhow!("the app window failed: {e}"))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(not(feature = "gui"))]
 fn run_app(_paths: Vec<PathBuf>) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("the app is not built yet")
+    anyhow::bail!(
+        "this build has no GUI (built without the `gui` feature); use a subcommand, see --help"
+    )
 }

@@ -23,7 +23,7 @@ use rustc_hash::FxHashMap;
 
 pub use names::{NameIndex, NameMatch, fold, kind_cue, loose_key, strip_admin_words};
 use names::{index_keys, loose_index_keys};
-pub use polygons::{AdminPolygons, PolygonError};
+pub use polygons::{AdminArea, AdminPolygons, PolygonError};
 pub use resolve::{Candidate, Context, Resolution};
 
 use crate::model::PlaceKind;

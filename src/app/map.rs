@@ -1,0 +1,540 @@
+//! What is drawn over the basemap: incidents as markers coloured by event type and sized
+//! by fatalities, grouped into clusters with counts where they crowd (a grid per zoom level,
+//! computed once per filter and zoom, so a million incidents pan smoothly); incidents known
+//! only to a province or a country as a halo over that area's outline, never as a pin; and,
+//! on the bundled basemap, country and province borders and names.
+
+use egui::{Align2, Color32, FontId, Pos2, Rect, Response, Shape, Stroke, Ui, Vec2, pos2};
+use geo::BoundingRect;
+use rustc_hash::FxHashMap;
+use walkers::{MapMemory, Plugin, Projector, lat_lon};
+
+use crate::gazetteer::{AdminPolygons, Gazetteer};
+use crate::store::Store;
+
+/// Colour of an ACLED event type.
+pub fn type_color(event_type: &str) -> Color32 {
+    match event_type {
+        "Battles" => Color32::from_rgb(220, 50, 47),
+        "Explosions/Remote violence" => Color32::from_rgb(255, 140, 0),
+        "Violence against civilians" => Color32::from_rgb(148, 0, 211),
+        "Protests" => Color32::from_rgb(38, 139, 210),
+        "Riots" => Color32::from_rgb(0, 160, 120),
+        "Strategic developments" => Color32::from_rgb(100, 190, 60),
+        _ => Color32::GRAY,
+    }
+}
+
+/// Screen-space size of a cluster cell, in points.
+const CELL_POINTS: f64 = 44.0;
+
+/// A group of precisely located incidents in one grid cell at one zoom level.
+#[derive(Debug, Clone)]
+pub struct Cluster {
+    /// Mean position.
+    pub lat: f64,
+    /// Mean position.
+    pub lon: f64,
+    /// Incidents in the cell (store indexes).
+    pub members: Vec<u32>,
+    /// Event type most members have.
+    pub event_type: String,
+    /// Sum of fatalities.
+    pub fatalities: u32,
+}
+
+/// Incidents known only to a province or country, grouped by area.
+#[derive(Debug, Clone)]
+pub struct AreaGroup {
+    /// ISO alpha-2.
+    pub country: String,
+    /// Admin1 name, empty for a country.
+    pub admin1: String,
+    /// Label point.
+    pub lat: f64,
+    /// Label point.
+    pub lon: f64,
+    /// Members (store indexes).
+    pub members: Vec<u32>,
+    /// Event type most members have.
+    pub event_type: String,
+}
+
+/// Clusters and area groups for the current filter and zoom level.
+#[derive(Debug, Default)]
+pub struct Clusters {
+    key: Option<(u64, u8)>,
+    /// Point clusters.
+    pub clusters: Vec<Cluster>,
+    /// Area groups.
+    pub areas: Vec<AreaGroup>,
+}
+
+/// Web Mercator world coordinates (0..1) of a position.
+fn mercator(lat: f64, lon: f64) -> (f64, f64) {
+    let lat = lat.clamp(-85.0511, 85.0511).to_radians();
+    let x = (lon + 180.0) / 360.0;
+    let y = (1.0 - (lat.tan() + 1.0 / lat.cos()).ln() / std::f64::consts::PI) / 2.0;
+    (x, y)
+}
+
+impl Clusters {
+    /// Recomputes when the filter (its generation number) or the integer zoom changed.
+    pub fn update(&mut self, store: &Store, visible: &[u32], generation: u64, zoom: f64) {
+        let level = zoom.floor().clamp(0.0, 20.0) as u8;
+        if self.key == Some((generation, level)) {
+            return;
+        }
+        self.key = Some((generation, level));
+        let world = 256.0 * f64::from(1u32 << level);
+        let mut cells: FxHashMap<(i64, i64), (f64, f64, Vec<u32>, FxHashMap<&str, u32>, u32)> =
+            FxHashMap::default();
+        let mut areas: FxHashMap<(&str, &str), (f64, f64, Vec<u32>, FxHashMap<&str, u32>)> =
+            FxHashMap::default();
+        for &i in visible {
+            let Some(inc) = store.get(i) else { continue };
+            if inc.geo_precision >= 3 {
+                let e = areas
+                    .entry((inc.iso.as_str(), inc.admin1.as_str()))
+                    .or_insert((inc.latitude, inc.longitude, vec![], FxHashMap::default()));
+                e.2.push(i);
+                *e.3.entry(inc.event_type.as_str()).or_default() += 1;
+                continue;
+            }
+            let (x, y) = mercator(inc.latitude, inc.longitude);
+            let cell = (
+                (x * world / CELL_POINTS) as i64,
+                (y * world / CELL_POINTS) as i64,
+            );
+            let e = cells
+                .entry(cell)
+                .or_insert((0.0, 0.0, vec![], FxHashMap::default(), 0));
+            e.0 += inc.latitude;
+            e.1 += inc.longitude;
+            e.2.push(i);
+            *e.3.entry(inc.event_type.as_str()).or_default() += 1;
+            e.4 += inc.fatalities;
+        }
+        let dominant = |counts: &FxHashMap<&str, u32>| {
+            counts
+                .iter()
+                .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))
+                .map(|(t, _)| t.to_string())
+                .unwrap_or_default()
+        };
+        self.clusters = cells
+            .into_values()
+            .map(|(lat, lon, members, counts, fatalities)| Cluster {
+                lat: lat / members.len() as f64,
+                lon: lon / members.len() as f64,
+                event_type: dominant(&counts),
+                members,
+                fatalities,
+            })
+            .collect();
+        self.clusters.sort_by_key(|a| a.members.len());
+        self.areas = areas
+            .into_iter()
+            .map(
+                |((country, admin1), (lat, lon, members, counts))| AreaGroup {
+                    country: country.to_string(),
+                    admin1: admin1.to_string(),
+                    lat,
+                    lon,
+                    event_type: dominant(&counts),
+                    members,
+                },
+            )
+            .collect();
+        self.areas
+            .sort_by(|a, b| (&a.country, &a.admin1).cmp(&(&b.country, &b.admin1)));
+    }
+}
+
+/// What the user did on the map this frame.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct MapEvents {
+    /// An incident was clicked.
+    pub clicked: Option<u32>,
+    /// A cluster was clicked: zoom in there.
+    pub zoom_into: Option<(f64, f64)>,
+}
+
+/// Radius of a single incident's marker.
+pub fn marker_radius(fatalities: u32) -> f32 {
+    (4.0 + 2.0 * (fatalities as f32).sqrt()).min(16.0)
+}
+
+/// Draws incidents, clusters and area halos; reports hover and clicks.
+pub struct IncidentsLayer<'a> {
+    /// The store.
+    pub store: &'a Store,
+    /// Clusters for this frame.
+    pub clusters: &'a Clusters,
+    /// Admin polygons for area outlines.
+    pub polygons: Option<&'a AdminPolygons>,
+    /// The selected incident.
+    pub selected: Option<u32>,
+    /// Output.
+    pub events: &'a mut MapEvents,
+}
+
+impl Plugin for IncidentsLayer<'_> {
+    fn run(
+        self: Box<Self>,
+        ui: &mut Ui,
+        response: &Response,
+        projector: &Projector,
+        _memory: &MapMemory,
+    ) {
+        let painter = ui.painter().with_clip_rect(response.rect);
+        let hover = response.hover_pos();
+        let mut hovered: Option<(String, f32)> = None;
+        let mut clicked = None;
+        let mut zoom_into = None;
+        let to_screen =
+            |lat: f64, lon: f64| -> Pos2 { projector.project(lat_lon(lat, lon)).to_pos2() };
+        // Areas first, under the points.
+        for area in &self.clusters.areas {
+            let color = type_color(&area.event_type);
+            let outline = self.polygons.and_then(|p| {
+                if area.admin1.is_empty() {
+                    p.country_area(&area.country)
+                } else {
+                    p.admin1.iter().find(|a| {
+                        a.country == area.country
+                            && crate::gazetteer::fold(&a.name)
+                                == crate::gazetteer::fold(&area.admin1)
+                    })
+                }
+            });
+            let mut radius = 18.0f32;
+            if let Some(outline) = outline {
+                if let Some(bbox) = outline.shape.bounding_rect() {
+                    let a = to_screen(bbox.min().y, bbox.min().x);
+                    let b = to_screen(bbox.max().y, bbox.max().x);
+                    radius = ((a - b).length() / 3.0).clamp(14.0, 400.0);
+                }
+                draw_outline(&painter, projector, outline, Stroke::new(2.0, color));
+            }
+            let center = to_screen(area.lat, area.lon);
+            painter.circle(
+                center,
+                radius,
+                color.gamma_multiply(0.18),
+                Stroke::new(1.5, color.gamma_multiply(0.8)),
+            );
+            let label = format!("{}", area.members.len());
+            painter.text(
+                center,
+                Align2::CENTER_CENTER,
+                label,
+                FontId::proportional(12.0),
+                Color32::WHITE,
+            );
+            if self.selected.is_some_and(|s| area.members.contains(&s)) {
+                painter.circle_stroke(center, radius + 3.0, Stroke::new(3.0, Color32::YELLOW));
+            }
+            if let Some(p) = hover {
+                let d = (p - center).length();
+                if d <= radius.min(30.0) {
+                    let what = if area.admin1.is_empty() {
+                        "the country"
+                    } else {
+                        "the province"
+                    };
+                    let text = format!(
+                        "{} incident(s) known only to {what}: {}",
+                        area.members.len(),
+                        self.describe(&area.members)
+                    );
+                    if hovered.as_ref().is_none_or(|(_, best)| d < *best) {
+                        hovered = Some((text, d));
+                    }
+                    if response.clicked() {
+                        clicked = area.members.first().copied();
+                    }
+                }
+            }
+        }
+        for cluster in &self.clusters.clusters {
+            let center = to_screen(cluster.lat, cluster.lon);
+            if !response.rect.expand(30.0).contains(center) {
+                continue;
+            }
+            let color = type_color(&cluster.event_type);
+            let single = cluster.members.len() == 1;
+            let radius = if single {
+                marker_radius(cluster.fatalities)
+            } else {
+                (9.0 + 3.0 * (cluster.members.len() as f32).log2()).min(28.0)
+            };
+            painter.circle(center, radius, color, Stroke::new(1.5, Color32::WHITE));
+            if !single {
+                painter.text(
+                    center,
+                    Align2::CENTER_CENTER,
+                    cluster.members.len().to_string(),
+                    FontId::proportional(11.0),
+                    Color32::BLACK,
+                );
+            }
+            if self.selected.is_some_and(|s| cluster.members.contains(&s)) {
+                painter.circle_stroke(center, radius + 3.0, Stroke::new(3.0, Color32::YELLOW));
+            }
+            if let Some(p) = hover {
+                let d = (p - center).length();
+                if d <= radius + 2.0 && hovered.as_ref().is_none_or(|(_, best)| d < *best) {
+                    hovered = Some((self.describe(&cluster.members), d));
+                    if response.clicked() {
+                        if single {
+                            clicked = cluster.members.first().copied();
+                            zoom_into = None;
+                        } else {
+                            zoom_into = Some((cluster.lat, cluster.lon));
+                            clicked = None;
+                        }
+                    }
+                }
+            }
+        }
+        if let (Some((text, _)), Some(pos)) = (hovered, hover) {
+            let galley = painter.layout(text, FontId::proportional(13.0), Color32::BLACK, 420.0);
+            let rect = Rect::from_min_size(
+                pos + Vec2::new(10.0, 10.0),
+                galley.size() + Vec2::splat(8.0),
+            );
+            painter.rect_filled(
+                rect,
+                4.0,
+                Color32::from_rgba_unmultiplied(255, 255, 240, 235),
+            );
+            painter.galley(rect.min + Vec2::splat(4.0), galley, Color32::BLACK);
+        }
+        self.events.clicked = clicked;
+        self.events.zoom_into = zoom_into;
+    }
+}
+
+impl IncidentsLayer<'_> {
+    fn describe(&self, members: &[u32]) -> String {
+        match members {
+            [one] => self.store.get(*one).map_or_else(String::new, |i| {
+                let place = if i.location.is_empty() {
+                    i.country.clone()
+                } else {
+                    i.location.clone()
+                };
+                format!(
+                    "{} · {} · {}\n{}, {} fatalities",
+                    i.event_date
+                        .map(|d| d.to_string())
+                        .unwrap_or_else(|| "undated".into()),
+                    i.sub_event_type,
+                    place,
+                    i.event_type,
+                    i.fatalities
+                )
+            }),
+            many => {
+                let total: u32 = many
+                    .iter()
+                    .filter_map(|&i| self.store.get(i))
+                    .map(|i| i.fatalities)
+                    .sum();
+                format!(
+                    "{} incidents, {total} fatalities (click to zoom in)",
+                    many.len()
+                )
+            }
+        }
+    }
+}
+
+fn draw_outline(
+    painter: &egui::Painter,
+    projector: &Projector,
+    area: &crate::gazetteer::AdminArea,
+    stroke: Stroke,
+) {
+    for polygon in &area.shape.0 {
+        let points: Vec<Pos2> = polygon
+            .exterior()
+            .points()
+            .map(|p| projector.project(lat_lon(p.y(), p.x())).to_pos2())
+            .collect();
+        if points.len() > 1 {
+            painter.add(Shape::line(points, stroke));
+        }
+    }
+}
+
+/// Country and province borders and names, for the bundled basemap.
+pub struct BordersLayer<'a> {
+    /// The gazetteer (polygons and label points).
+    pub gazetteer: &'a Gazetteer,
+}
+
+impl Plugin for BordersLayer<'_> {
+    fn run(
+        self: Box<Self>,
+        ui: &mut Ui,
+        response: &Response,
+        projector: &Projector,
+        memory: &MapMemory,
+    ) {
+        let painter = ui.painter().with_clip_rect(response.rect);
+        let view = response.rect;
+        let zoom = memory.zoom();
+        let polygons = self.gazetteer.polygons();
+        let visible = |area: &crate::gazetteer::AdminArea| {
+            area.shape.bounding_rect().is_some_and(|b| {
+                let a = projector.project(lat_lon(b.max().y, b.min().x)).to_pos2();
+                let c = projector.project(lat_lon(b.min().y, b.max().x)).to_pos2();
+                Rect::from_two_pos(a, c).intersects(view)
+            })
+        };
+        if zoom >= 4.0 {
+            for area in polygons.admin1.iter().filter(|a| visible(a)) {
+                draw_outline(
+                    &painter,
+                    projector,
+                    area,
+                    Stroke::new(0.8, Color32::from_rgba_unmultiplied(255, 255, 255, 120)),
+                );
+                if zoom >= 5.5
+                    && !area.admin1.is_empty()
+                    && let Some(place) = self.gazetteer.admin1(&area.country, &area.admin1)
+                {
+                    let at = projector
+                        .project(lat_lon(place.latitude, place.longitude))
+                        .to_pos2();
+                    label(&painter, at, &deunicode::deunicode(place.name), 11.0);
+                }
+            }
+        }
+        for area in polygons.countries.iter().filter(|a| visible(a)) {
+            draw_outline(
+                &painter,
+                projector,
+                area,
+                Stroke::new(1.4, Color32::from_rgba_unmultiplied(255, 230, 140, 220)),
+            );
+            if (2.5..5.5).contains(&zoom)
+                && let Some(place) = self.gazetteer.country(&area.country)
+            {
+                let at = projector
+                    .project(lat_lon(place.latitude, place.longitude))
+                    .to_pos2();
+                label(&painter, at, &place.name.to_uppercase(), 12.0);
+            }
+        }
+    }
+}
+
+fn label(painter: &egui::Painter, at: Pos2, text: &str, size: f32) {
+    let font = FontId::proportional(size);
+    for offset in [
+        Vec2::new(1.0, 1.0),
+        Vec2::new(-1.0, -1.0),
+        Vec2::new(1.0, -1.0),
+        Vec2::new(-1.0, 1.0),
+    ] {
+        painter.text(
+            at + offset,
+            Align2::CENTER_CENTER,
+            text,
+            font.clone(),
+            Color32::from_black_alpha(200),
+        );
+    }
+    painter.text(at, Align2::CENTER_CENTER, text, font, Color32::WHITE);
+}
+
+/// The zoom level and centre that frame a set of positions in a view of `size` points.
+pub fn frame_positions(positions: &[(f64, f64)], size: Vec2) -> Option<((f64, f64), f64)> {
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for &(lat, lon) in positions {
+        let (x, y) = mercator(lat, lon);
+        x0 = x0.min(x);
+        y0 = y0.min(y);
+        x1 = x1.max(x);
+        y1 = y1.max(y);
+    }
+    if positions.is_empty() {
+        return None;
+    }
+    let dx = ((x1 - x0) * 256.0).max(1e-9);
+    let dy = ((y1 - y0) * 256.0).max(1e-9);
+    let zoom = (f64::from(size.x) * 0.8 / dx)
+        .min(f64::from(size.y) * 0.8 / dy)
+        .log2()
+        .clamp(2.0, 12.0);
+    let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+    let lon = cx * 360.0 - 180.0;
+    let lat = (std::f64::consts::PI * (1.0 - 2.0 * cy))
+        .sinh()
+        .atan()
+        .to_degrees();
+    Some(((lat, lon), zoom))
+}
+
+/// A point in the middle of a rect (for tests and overlays).
+pub fn center_of(rect: Rect) -> Pos2 {
+    pos2(
+        (rect.min.x + rect.max.x) / 2.0,
+        (rect.min.y + rect.max.y) / 2.0,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Incident;
+
+    fn incident(lat: f64, lon: f64, precision: u8) -> Incident {
+        Incident {
+            latitude: lat,
+            longitude: lon,
+            geo_precision: precision,
+            event_type: "Battles".into(),
+            iso: "AF".into(),
+            admin1: "Kabul".into(),
+            ..Incident::default()
+        }
+    }
+
+    #[test]
+    fn nearby_incidents_cluster_when_zoomed_out_and_split_when_zoomed_in() {
+        let store = Store::new(vec![
+            incident(34.50, 69.10, 1),
+            incident(34.52, 69.12, 1),
+            incident(31.6, 64.4, 1),
+            incident(34.5, 69.1, 3),
+        ]);
+        let visible = [0, 1, 2, 3];
+        let mut c = Clusters::default();
+        c.update(&store, &visible, 1, 5.0);
+        let mut sizes: Vec<usize> = c.clusters.iter().map(|c| c.members.len()).collect();
+        sizes.sort();
+        assert_eq!(sizes, [1, 2]);
+        assert_eq!(
+            c.areas.len(),
+            1,
+            "the province-level incident is an area, not a point"
+        );
+        c.update(&store, &visible, 1, 14.0);
+        assert_eq!(c.clusters.len(), 3);
+    }
+
+    #[test]
+    fn framing_covers_the_positions() {
+        let framed = frame_positions(&[(29.0, 61.0), (38.0, 75.0)], Vec2::new(800.0, 600.0));
+        let ((lat, lon), zoom) = framed.unwrap_or(((0.0, 0.0), 0.0));
+        assert!(
+            (lon - 68.0).abs() < 0.01 && (30.0..37.0).contains(&lat),
+            "{lat},{lon}"
+        );
+        assert!((3.0..6.0).contains(&zoom), "zoom {zoom}");
+    }
+}

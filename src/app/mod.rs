@@ -1,0 +1,841 @@
+//! The desktop app: incidents on a tiled map (walkers) beside the article they came from,
+//! with the incident list and filters by date (histogram, play), type, fatalities and text.
+//!
+//! Layout: menu bar; filters on the left; the article on the right; the incident list at
+//! the bottom; the map in the middle; a status bar with the basemap in use and import
+//! progress. UI code reads the store each frame and emits [`Command`]s, applied after
+//! drawing. Extraction runs on a background thread ([`import::ImportJob`]).
+
+pub mod basemap;
+pub mod import;
+pub mod map;
+mod panels;
+pub mod state;
+
+use std::path::PathBuf;
+
+use egui::{Align2, Color32, Context, FontId, Key, KeyboardShortcut, Modifiers, Rect, Ui, Vec2};
+use walkers::{Map, MapMemory, lat_lon};
+
+use self::basemap::{Basemap, BasemapChoice};
+use self::import::{ImportJob, ImportSource};
+use self::map::{BordersLayer, Clusters, IncidentsLayer, MapEvents, frame_positions, type_color};
+use self::state::{STATE_KEY, SortKey, State};
+use crate::dedup::merge_incidents;
+use crate::export::{Format, write_incidents};
+use crate::gazetteer::Gazetteer;
+use crate::ingest::ImportProblem;
+use crate::model::{Article, Incident, PlaceMention};
+use crate::pipeline::{PipelineOutput, Stage};
+use crate::store::{FilterResult, Store};
+
+/// Something the user asked for, applied after the frame is drawn.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Command {
+    /// Select an incident (store index), or none.
+    Select(Option<u32>),
+    /// Show an article in the article panel.
+    ShowArticle(String),
+    /// Read and extract files or folders, adding their incidents.
+    Open(Vec<PathBuf>),
+    /// Ask for files (or a folder) with the native dialog.
+    OpenDialog {
+        /// A folder instead of files.
+        folder: bool,
+    },
+    /// Write the filtered incidents.
+    Export(PathBuf, Format),
+    /// Ask where to export with the native dialog.
+    ExportDialog(Format),
+    /// Frame every shown incident.
+    ZoomToAll,
+    /// Frame the selected incident.
+    ZoomToSelection,
+    /// Centre the map on a point at a zoom level.
+    FlyTo(f64, f64, f64),
+    /// Reset every filter.
+    ClearFilters,
+    /// Stop the running import.
+    CancelImport,
+    /// Change the basemap.
+    SetBasemap(BasemapChoice),
+}
+
+/// Options of a new app.
+#[derive(Debug, Clone, Default)]
+pub struct AppOptions {
+    /// Paths given on the command line (they replace the remembered ones).
+    pub paths: Vec<PathBuf>,
+    /// Probe the tile server (off in tests: the bundled basemap is used).
+    pub probe_tiles: bool,
+}
+
+/// The app.
+pub struct IncidentApp {
+    /// Persisted state.
+    pub state: State,
+    store: Store,
+    articles: Vec<Article>,
+    mentions: Vec<PlaceMention>,
+    result: FilterResult,
+    sorted: Vec<u32>,
+    generation: u64,
+    filter_dirty: bool,
+    /// The selected incident (store index).
+    pub selected: Option<u32>,
+    article_shown: Option<String>,
+    scroll_list: bool,
+    scroll_article: bool,
+    map_memory: MapMemory,
+    map_home: (f64, f64),
+    map_size: Vec2,
+    framed: bool,
+    clusters: Clusters,
+    basemap: Basemap,
+    import: Option<ImportJob>,
+    /// Problems of the imports so far.
+    pub problems: Vec<ImportProblem>,
+    show_report: bool,
+    playing: bool,
+    last_play_step: f64,
+    notice: String,
+    commands: Vec<Command>,
+}
+
+impl IncidentApp {
+    /// A new app; starts extracting the given paths, the remembered ones, or the sample.
+    pub fn new(ctx: &Context, state: State, options: AppOptions) -> IncidentApp {
+        let basemap = Basemap::new(ctx, state.basemap.clone(), options.probe_tiles);
+        let mut app = IncidentApp {
+            store: Store::default(),
+            articles: Vec::new(),
+            mentions: Vec::new(),
+            result: FilterResult::default(),
+            sorted: Vec::new(),
+            generation: 0,
+            filter_dirty: true,
+            selected: None,
+            article_shown: None,
+            scroll_list: false,
+            scroll_article: false,
+            map_memory: MapMemory::default(),
+            map_home: (34.5, 66.0),
+            map_size: Vec2::new(800.0, 600.0),
+            framed: state.view.is_some(),
+            clusters: Clusters::default(),
+            basemap,
+            import: None,
+            problems: Vec::new(),
+            show_report: false,
+            playing: false,
+            last_play_step: 0.0,
+            notice: String::new(),
+            commands: Vec::new(),
+            state,
+        };
+        if let Some(((lat, lon), zoom)) = app.state.view {
+            app.map_home = (lat, lon);
+            let _ = app.map_memory.set_zoom(zoom);
+        } else {
+            let _ = app.map_memory.set_zoom(5.0);
+        }
+        let paths = if options.paths.is_empty() {
+            app.state.paths.clone()
+        } else {
+            options.paths
+        };
+        app.state.paths.clear();
+        let existing: Vec<PathBuf> = paths
+            .into_iter()
+            .filter(|p| p.exists() || p.as_os_str() == "-")
+            .collect();
+        if existing.is_empty() {
+            app.start_import(
+                ctx,
+                ImportSource::Articles(crate::sample::sample_articles()),
+            );
+        } else {
+            app.state.paths = existing.clone();
+            app.start_import(ctx, ImportSource::Paths(existing));
+        }
+        app
+    }
+
+    fn start_import(&mut self, ctx: &Context, source: ImportSource) {
+        let repaint = ctx.clone();
+        match ImportJob::start(source, move || repaint.request_repaint()) {
+            Ok(job) => self.import = Some(job),
+            Err(err) => self.notice = format!("could not start the import thread: {err}"),
+        }
+    }
+
+    /// Blocks until the running import is done and applies it (tests).
+    pub fn wait_for_import(&mut self) {
+        if let Some(mut job) = self.import.take() {
+            match job.wait() {
+                Ok(output) => self.apply_import(output),
+                Err(err) => self.notice = err,
+            }
+        }
+    }
+
+    /// True while an import runs.
+    pub fn importing(&self) -> bool {
+        self.import.is_some()
+    }
+
+    fn apply_import(&mut self, output: PipelineOutput) {
+        let new_ids: Vec<String> = output.articles.iter().map(|a| a.id.clone()).collect();
+        self.articles.retain(|a| !new_ids.contains(&a.id));
+        self.mentions.retain(|m| !new_ids.contains(&m.article));
+        let mut incidents: Vec<Incident> = self
+            .store
+            .incidents()
+            .iter()
+            .filter(|i| !i.sources.iter().all(|s| new_ids.contains(s)))
+            .cloned()
+            .collect();
+        incidents.extend(output.incidents);
+        self.articles.extend(output.articles);
+        self.mentions.extend(output.mentions);
+        let read = output.problems.iter().filter(|p| !p.recovered).count();
+        if !output.problems.is_empty() {
+            self.show_report = read > 0;
+        }
+        self.problems.extend(output.problems);
+        self.store = Store::new(merge_incidents(incidents));
+        self.selected = None;
+        self.filter_dirty = true;
+        self.notice = format!(
+            "{} articles, {} incidents{}{}",
+            self.articles.len(),
+            self.store.len(),
+            if output.cancelled {
+                " (import cancelled)"
+            } else {
+                ""
+            },
+            if read > 0 {
+                format!(", {read} file(s) could not be read")
+            } else {
+                String::new()
+            }
+        );
+        if !self.framed {
+            self.commands.push(Command::ZoomToAll);
+            self.framed = true;
+        }
+        if self.article_shown.is_none() {
+            self.article_shown = self.articles.first().map(|a| a.id.clone());
+        }
+    }
+
+    /// The filtered incidents, in list order.
+    pub fn visible(&self) -> &[u32] {
+        &self.sorted
+    }
+
+    /// Incidents drawn on the map (in point clusters and area halos) at the last frame.
+    pub fn markers_drawn(&self) -> usize {
+        self.clusters
+            .clusters
+            .iter()
+            .map(|c| c.members.len())
+            .sum::<usize>()
+            + self
+                .clusters
+                .areas
+                .iter()
+                .map(|a| a.members.len())
+                .sum::<usize>()
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The article shown in the article panel.
+    pub fn shown_article(&self) -> Option<&Article> {
+        self.article_shown
+            .as_ref()
+            .and_then(|id| self.articles.iter().find(|a| &a.id == id))
+    }
+
+    /// Queues a command (tests and UI code).
+    pub fn command(&mut self, command: Command) {
+        self.commands.push(command);
+    }
+
+    /// Marks the filters as changed.
+    pub fn filters_changed(&mut self) {
+        self.filter_dirty = true;
+    }
+
+    fn refresh(&mut self) {
+        if !self.filter_dirty {
+            return;
+        }
+        self.filter_dirty = false;
+        self.generation += 1;
+        self.result = self.store.apply(&self.state.filter);
+        self.sort();
+        if self
+            .selected
+            .is_some_and(|s| !self.result.visible.contains(&s))
+        {
+            self.selected = None;
+        }
+    }
+
+    fn sort(&mut self) {
+        let store = &self.store;
+        let mut sorted = self.result.visible.clone();
+        let key = self.state.sort;
+        sorted.sort_by(|&a, &b| {
+            let (Some(x), Some(y)) = (store.get(a), store.get(b)) else {
+                return std::cmp::Ordering::Equal;
+            };
+            let order = match key {
+                SortKey::Date => x.event_date.cmp(&y.event_date),
+                SortKey::Type => {
+                    (&x.event_type, &x.sub_event_type).cmp(&(&y.event_type, &y.sub_event_type))
+                }
+                SortKey::Fatalities => x.fatalities.cmp(&y.fatalities),
+                SortKey::Place => {
+                    (&x.country, &x.admin1, &x.location).cmp(&(&y.country, &y.admin1, &y.location))
+                }
+            };
+            order.then(a.cmp(&b))
+        });
+        if self.state.descending {
+            sorted.reverse();
+        }
+        self.sorted = sorted;
+    }
+
+    /// Draws the whole app into `ui` (the eframe root, or a test harness).
+    pub fn show(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        self.poll(&ctx);
+        self.keyboard(&ctx);
+        self.refresh();
+        egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui));
+        egui::Panel::bottom("status").show(ui, |ui| self.status_ui(ui));
+        egui::Panel::left("filters")
+            .resizable(true)
+            .default_size(290.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("filters-scroll")
+                    .show(ui, |ui| self.filters_ui(ui));
+            });
+        egui::Panel::right("article")
+            .resizable(true)
+            .default_size(430.0)
+            .show(ui, |ui| self.article_ui(ui));
+        egui::Panel::bottom("list")
+            .resizable(true)
+            .default_size(230.0)
+            .show(ui, |ui| self.list_ui(ui));
+        egui::CentralPanel::default().show(ui, |ui| self.map_ui(ui));
+        self.report_window(&ctx);
+        self.play_step(&ctx);
+        let commands = std::mem::take(&mut self.commands);
+        for command in commands {
+            self.apply(&ctx, command);
+        }
+        self.refresh();
+    }
+
+    fn poll(&mut self, ctx: &Context) {
+        self.basemap.poll();
+        if let Some(job) = &mut self.import
+            && let Some(done) = job.poll()
+        {
+            self.import = None;
+            match done {
+                Ok(output) => self.apply_import(output),
+                Err(err) => self.notice = format!("import failed: {err}"),
+            }
+        }
+        let dropped: Vec<PathBuf> = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .collect()
+        });
+        if !dropped.is_empty() {
+            self.commands.push(Command::Open(dropped));
+        }
+    }
+
+    fn keyboard(&mut self, ctx: &Context) {
+        let open = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
+        if ctx.input_mut(|i| i.consume_shortcut(&open)) {
+            self.commands.push(Command::OpenDialog { folder: false });
+        }
+        let typing = ctx.memory(|m| m.focused().is_some());
+        if typing || self.sorted.is_empty() {
+            return;
+        }
+        let (down, up) =
+            ctx.input(|i| (i.key_pressed(Key::ArrowDown), i.key_pressed(Key::ArrowUp)));
+        if down || up {
+            let at = self
+                .selected
+                .and_then(|s| self.sorted.iter().position(|&i| i == s));
+            let next = match (at, down) {
+                (None, _) => 0,
+                (Some(p), true) => (p + 1).min(self.sorted.len() - 1),
+                (Some(p), false) => p.saturating_sub(1),
+            };
+            self.commands
+                .push(Command::Select(self.sorted.get(next).copied()));
+        }
+    }
+
+    fn apply(&mut self, ctx: &Context, command: Command) {
+        match command {
+            Command::Select(index) => {
+                self.selected = index;
+                if let Some(incident) = index.and_then(|i| self.store.get(i)) {
+                    let keep = self
+                        .article_shown
+                        .as_ref()
+                        .is_some_and(|a| incident.sources.contains(a));
+                    if !keep {
+                        self.article_shown = incident.sources.first().cloned();
+                    }
+                    self.scroll_list = true;
+                    self.scroll_article = true;
+                }
+            }
+            Command::ShowArticle(id) => self.article_shown = Some(id),
+            Command::Open(paths) => {
+                if self.import.is_some() {
+                    self.notice = "an import is already running".into();
+                    return;
+                }
+                for p in &paths {
+                    if !self.state.paths.contains(p) {
+                        self.state.paths.push(p.clone());
+                    }
+                }
+                self.start_import(ctx, ImportSource::Paths(paths));
+            }
+            Command::OpenDialog { folder } => {
+                let dialog = rfd::FileDialog::new().set_title("Open articles");
+                let picked = if folder {
+                    dialog.pick_folder().map(|f| vec![f])
+                } else {
+                    dialog
+                        .add_filter("Articles", &crate::ingest::SUPPORTED_EXTENSIONS)
+                        .pick_files()
+                };
+                if let Some(paths) = picked {
+                    self.commands.push(Command::Open(paths));
+                }
+            }
+            Command::Export(path, format) => self.export(&path, format),
+            Command::ExportDialog(format) => {
+                let name = format!("incidents.{}", format.extension());
+                if let Some(path) = rfd::FileDialog::new().set_file_name(name).save_file() {
+                    self.export(&path, format);
+                }
+            }
+            Command::ZoomToAll => {
+                let positions: Vec<(f64, f64)> = self
+                    .result
+                    .visible
+                    .iter()
+                    .filter_map(|&i| self.store.get(i))
+                    .filter(|i| i.latitude != 0.0 || i.longitude != 0.0)
+                    .map(|i| (i.latitude, i.longitude))
+                    .collect();
+                if let Some(((lat, lon), zoom)) = frame_positions(&positions, self.map_size) {
+                    self.fly_to(lat, lon, zoom);
+                }
+            }
+            Command::ZoomToSelection => {
+                if let Some(i) = self.selected.and_then(|s| self.store.get(s)) {
+                    let zoom = match i.geo_precision {
+                        1 => 10.0,
+                        2 => 8.0,
+                        _ => 6.5,
+                    };
+                    let (lat, lon) = (i.latitude, i.longitude);
+                    self.fly_to(lat, lon, zoom);
+                }
+            }
+            Command::FlyTo(lat, lon, zoom) => self.fly_to(lat, lon, zoom),
+            Command::ClearFilters => {
+                self.state.filter = Default::default();
+                self.playing = false;
+                self.filter_dirty = true;
+            }
+            Command::CancelImport => {
+                if let Some(job) = &self.import {
+                    job.cancel();
+                }
+            }
+            Command::SetBasemap(choice) => {
+                self.state.basemap = choice.clone();
+                self.basemap.choice = choice;
+            }
+        }
+    }
+
+    fn fly_to(&mut self, lat: f64, lon: f64, zoom: f64) {
+        self.map_home = (lat, lon);
+        self.map_memory.center_at(lat_lon(lat, lon));
+        let _ = self.map_memory.set_zoom(zoom);
+    }
+
+    fn export(&mut self, path: &std::path::Path, format: Format) {
+        let mut chosen: Vec<Incident> = self
+            .sorted
+            .iter()
+            .filter_map(|&i| self.store.get(i))
+            .cloned()
+            .collect();
+        chosen.sort_by(|a, b| {
+            a.event_date
+                .cmp(&b.event_date)
+                .then_with(|| a.event_id.cmp(&b.event_id))
+        });
+        let result = std::fs::File::create(path)
+            .map_err(|e| e.to_string())
+            .and_then(|file| {
+                let mut writer = std::io::BufWriter::new(file);
+                write_incidents(&mut writer, &chosen, format).map_err(|e| e.to_string())?;
+                std::io::Write::flush(&mut writer).map_err(|e| e.to_string())
+            });
+        self.notice = match result {
+            Ok(()) => format!("exported {} incidents to {}", chosen.len(), path.display()),
+            Err(err) => format!("export to {} failed: {err}", path.display()),
+        };
+    }
+
+    /// Saves the view into the state.
+    pub fn remember_view(&mut self) {
+        let center = self
+            .map_memory
+            .detached()
+            .map_or(self.map_home, |p| (p.y(), p.x()));
+        self.state.view = Some((center, self.map_memory.zoom()));
+    }
+
+    fn menu_ui(&mut self, ui: &mut Ui) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| {
+                if ui.button("Open files…  (Ctrl+O)").clicked() {
+                    self.commands.push(Command::OpenDialog { folder: false });
+                }
+                if ui.button("Open folder…").clicked() {
+                    self.commands.push(Command::OpenDialog { folder: true });
+                }
+                ui.separator();
+                for (label, format) in [
+                    ("Export shown incidents as GeoJSON…", Format::Geojson),
+                    (
+                        "Export shown incidents as CSV (ACLED columns)…",
+                        Format::Csv,
+                    ),
+                    ("Export shown incidents as JSON Lines…", Format::Jsonl),
+                ] {
+                    if ui.button(label).clicked() {
+                        self.commands.push(Command::ExportDialog(format));
+                    }
+                }
+                ui.separator();
+                if ui
+                    .button(format!("Import report ({})", self.problems.len()))
+                    .clicked()
+                {
+                    self.show_report = true;
+                }
+                if ui.button("Quit").clicked() {
+                    ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+            });
+            ui.menu_button("View", |ui| {
+                if ui.button("Zoom to all").clicked() {
+                    self.commands.push(Command::ZoomToAll);
+                }
+                if ui
+                    .add_enabled(
+                        self.selected.is_some(),
+                        egui::Button::new("Zoom to selection"),
+                    )
+                    .clicked()
+                {
+                    self.commands.push(Command::ZoomToSelection);
+                }
+                if ui.button("Clear filters").clicked() {
+                    self.commands.push(Command::ClearFilters);
+                }
+            });
+            ui.menu_button("Basemap", |ui| {
+                let choices = [
+                    (
+                        "Automatic (online when reachable)",
+                        BasemapChoice::Automatic,
+                    ),
+                    ("OpenStreetMap", BasemapChoice::OpenStreetMap),
+                    ("Bundled offline basemap", BasemapChoice::Bundled),
+                ];
+                for (label, choice) in choices {
+                    if ui.radio(self.basemap.choice == choice, label).clicked() {
+                        self.commands.push(Command::SetBasemap(choice));
+                    }
+                }
+                if ui.button("Open a .pmtiles file…").clicked()
+                    && let Some(path) = rfd::FileDialog::new()
+                        .add_filter("PMTiles", &["pmtiles"])
+                        .pick_file()
+                {
+                    self.commands
+                        .push(Command::SetBasemap(BasemapChoice::PmTiles(path)));
+                }
+            });
+        });
+    }
+
+    fn status_ui(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            ui.label(format!("Basemap: {}", self.basemap.status()));
+            ui.separator();
+            if let Some(job) = &self.import {
+                let (stage, done, total) = job.progress;
+                let what = match stage {
+                    Stage::Reading => "reading",
+                    Stage::Extracting => "extracting",
+                    Stage::Merging => "merging",
+                };
+                ui.add(
+                    egui::ProgressBar::new(job.fraction())
+                        .desired_width(220.0)
+                        .text(format!("{what} {done}/{total} · {}", job.label)),
+                );
+                let cancelling = job.is_cancelling();
+                if ui
+                    .add_enabled(
+                        !cancelling,
+                        egui::Button::new(if cancelling {
+                            "Cancelling…"
+                        } else {
+                            "Cancel"
+                        }),
+                    )
+                    .clicked()
+                {
+                    self.commands.push(Command::CancelImport);
+                }
+                ui.spinner();
+            } else {
+                ui.label(&self.notice);
+            }
+        });
+    }
+
+    fn report_window(&mut self, ctx: &Context) {
+        let mut open = self.show_report;
+        egui::Window::new("Import report")
+            .open(&mut open)
+            .default_width(520.0)
+            .show(ctx, |ui| {
+                if self.problems.is_empty() {
+                    ui.label("Every file was read.");
+                }
+                egui::ScrollArea::vertical()
+                    .max_height(320.0)
+                    .show(ui, |ui| {
+                        for p in &self.problems {
+                            let color = if p.recovered {
+                                Color32::from_rgb(200, 150, 0)
+                            } else {
+                                Color32::from_rgb(210, 60, 60)
+                            };
+                            ui.colored_label(color, p.to_string());
+                        }
+                    });
+            });
+        self.show_report = open;
+    }
+
+    fn play_step(&mut self, ctx: &Context) {
+        if !self.playing {
+            return;
+        }
+        let now = ctx.input(|i| i.time);
+        if now - self.last_play_step < 0.35 {
+            ctx.request_repaint_after(std::time::Duration::from_millis(60));
+            return;
+        }
+        self.last_play_step = now;
+        let (Some(first), Some(last)) = (self.store.first_day(), self.store.last_day()) else {
+            self.playing = false;
+            return;
+        };
+        let from = self.state.filter.date_from.unwrap_or(first);
+        let to = self.state.filter.date_to.unwrap_or(from);
+        if to >= last {
+            self.playing = false;
+            return;
+        }
+        self.state.filter.date_from = from.succ_opt();
+        self.state.filter.date_to = to.succ_opt();
+        self.filter_dirty = true;
+        ctx.request_repaint_after(std::time::Duration::from_millis(350));
+    }
+
+    fn map_ui(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        self.map_size = ui.available_size();
+        let gazetteer = Gazetteer::bundled().ok();
+        self.clusters.update(
+            &self.store,
+            &self.result.visible,
+            self.generation,
+            self.map_memory.zoom(),
+        );
+        let bundled = self.basemap.is_bundled();
+        let attribution = self.basemap.attribution();
+        let mut events = MapEvents::default();
+        let home = lat_lon(self.map_home.0, self.map_home.1);
+        let tiles = self.basemap.tiles(&ctx);
+        let mut map = Map::new(Some(tiles), &mut self.map_memory, home);
+        if let (true, Some(g)) = (bundled, gazetteer) {
+            map = map.with_plugin(BordersLayer { gazetteer: g });
+        }
+        map = map.with_plugin(IncidentsLayer {
+            store: &self.store,
+            clusters: &self.clusters,
+            polygons: gazetteer.map(|g| g.polygons()),
+            selected: self.selected,
+            events: &mut events,
+        });
+        let response = ui.add(map);
+        let rect = response.rect;
+        if let Some(index) = events.clicked {
+            self.commands.push(Command::Select(Some(index)));
+        }
+        if let Some((lat, lon)) = events.zoom_into {
+            let zoom = (self.map_memory.zoom() + 2.0).min(18.0);
+            self.commands.push(Command::FlyTo(lat, lon, zoom));
+        }
+        self.map_overlays(ui, rect, attribution);
+    }
+
+    fn map_overlays(&mut self, ui: &mut Ui, rect: Rect, attribution: &str) {
+        let painter = ui.painter_at(rect);
+        // Attribution, bottom right, always.
+        let galley = painter.layout_no_wrap(
+            attribution.to_string(),
+            FontId::proportional(11.0),
+            Color32::BLACK,
+        );
+        let at = rect.right_bottom() - galley.size() - Vec2::new(6.0, 4.0);
+        painter.rect_filled(
+            Rect::from_min_size(at - Vec2::splat(3.0), galley.size() + Vec2::splat(6.0)),
+            3.0,
+            Color32::from_white_alpha(210),
+        );
+        painter.galley(at, galley, Color32::BLACK);
+        // Legend, bottom left.
+        let types = [
+            "Battles",
+            "Explosions/Remote violence",
+            "Violence against civilians",
+            "Protests",
+            "Riots",
+            "Strategic developments",
+        ];
+        let legend = Rect::from_min_size(
+            rect.left_bottom() + Vec2::new(8.0, -8.0 - 18.0 * types.len() as f32 - 26.0),
+            Vec2::new(230.0, 18.0 * types.len() as f32 + 26.0),
+        );
+        painter.rect_filled(legend, 4.0, Color32::from_white_alpha(220));
+        for (k, t) in types.iter().enumerate() {
+            let y = legend.top() + 10.0 + 18.0 * k as f32;
+            painter.circle_filled(egui::pos2(legend.left() + 12.0, y), 5.0, type_color(t));
+            painter.text(
+                egui::pos2(legend.left() + 24.0, y),
+                Align2::LEFT_CENTER,
+                *t,
+                FontId::proportional(12.0),
+                Color32::BLACK,
+            );
+        }
+        painter.text(
+            egui::pos2(legend.left() + 8.0, legend.bottom() - 10.0),
+            Align2::LEFT_CENTER,
+            "size: fatalities · halo: province/country only",
+            FontId::proportional(10.5),
+            Color32::DARK_GRAY,
+        );
+        // Zoom buttons, top right.
+        let buttons = Rect::from_min_size(
+            rect.right_top() + Vec2::new(-190.0, 8.0),
+            Vec2::new(182.0, 24.0),
+        );
+        ui.scope_builder(egui::UiBuilder::new().max_rect(buttons), |ui| {
+            ui.horizontal(|ui| {
+                if ui.button("Zoom to all").clicked() {
+                    self.commands.push(Command::ZoomToAll);
+                }
+                if ui
+                    .add_enabled(
+                        self.selected.is_some(),
+                        egui::Button::new("Zoom to selection"),
+                    )
+                    .clicked()
+                {
+                    self.commands.push(Command::ZoomToSelection);
+                }
+            });
+        });
+    }
+}
+
+impl eframe::App for IncidentApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.remember_view();
+        eframe::set_value(storage, STATE_KEY, &self.state);
+    }
+}
+
+/// Opens the app window on the given paths (the remembered ones, or the sample, if none).
+pub fn run(paths: Vec<PathBuf>) -> Result<(), eframe::Error> {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("incident-map")
+            .with_inner_size([1400.0, 900.0])
+            .with_drag_and_drop(true),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "incident-map",
+        options,
+        Box::new(move |cc| {
+            let state: State = cc
+                .storage
+                .and_then(|s| eframe::get_value(s, STATE_KEY))
+                .unwrap_or_default();
+            Ok(Box::new(IncidentApp::new(
+                &cc.egui_ctx,
+                state,
+                AppOptions {
+                    paths,
+                    probe_tiles: true,
+                },
+            )))
+        }),
+    )
+}
