@@ -225,6 +225,8 @@ fn acled(path: &Path, misses: &mut std::fs::File) -> anyhow::Result<()> {
         .collect();
     let mut admin1_names: HashMap<String, Vec<String>> = HashMap::new();
     let mut score = [0usize; 6];
+    // Fatalities where ACLED coded a figure above 0, and rows coded 0 whose note reports deaths.
+    let (mut coded_rows, mut coded_hits, mut zero_with_deaths) = (0usize, 0usize, 0usize);
     let fields = [
         "found",
         "event_type",
@@ -265,6 +267,13 @@ fn acled(path: &Path, misses: &mut std::fs::File) -> anyhow::Result<()> {
             best.fatalities.to_string() == get(f_c),
             best.event_date.map(|d| d.to_string()) == Some(get(d_c)),
         ];
+        let gold_fatalities: u32 = get(f_c).parse().unwrap_or(0);
+        if gold_fatalities > 0 {
+            coded_rows += 1;
+            coded_hits += usize::from(best.fatalities == gold_fatalities);
+        } else if best.fatalities > 0 {
+            zero_with_deaths += 1;
+        }
         let got = [
             best.event_type.clone(),
             best.sub_event_type.clone(),
@@ -299,6 +308,10 @@ fn acled(path: &Path, misses: &mut std::fs::File) -> anyhow::Result<()> {
     for (k, name) in fields.iter().enumerate() {
         println!("  {name:<15} {:.3}", score[k] as f64 / n);
     }
+    println!(
+        "  fatalities where ACLED coded a figure > 0: {:.3} of {coded_rows} rows; rows ACLED coded 0 whose note reports deaths: {zero_with_deaths}",
+        coded_hits as f64 / coded_rows.max(1) as f64
+    );
     Ok(())
 }
 
@@ -348,6 +361,25 @@ fn clusters(path: &Path) -> anyhow::Result<()> {
         &|_, _, _| {},
         &AtomicBool::new(false),
     );
+    let mut biggest: Vec<&Incident> = out
+        .incidents
+        .iter()
+        .filter(|i| i.sources.len() > 2)
+        .collect();
+    biggest.sort_by_key(|i| std::cmp::Reverse(i.sources.len()));
+    for i in biggest.iter().take(5) {
+        println!(
+            "  largest merge: {} sources, {:?} {} / {}, {} {:?} {:?} precision {}",
+            i.sources.len(),
+            i.event_date,
+            i.event_type,
+            i.sub_event_type,
+            i.iso,
+            i.admin1,
+            i.location,
+            i.geo_precision
+        );
+    }
     let mut predicted: HashSet<(String, String)> = HashSet::new();
     for incident in &out.incidents {
         for (i, a) in incident.sources.iter().enumerate() {

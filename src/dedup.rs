@@ -1,10 +1,12 @@
 //! Merging the same incident reported by several articles (or twice in one).
 //!
 //! Two incidents are the same when they have the same event type and sub-event type, their
-//! dates agree within their precision (the same day for day-precise dates, the same week or
-//! month otherwise), and they are at the same place: the same first-level division (or both
+//! dates agree within their precision (the same day for day-precise dates, three days for
+//! week precision, a month otherwise), their death tolls agree when both give one (within a
+//! factor of two), and they are at the same place: the same first-level division (or both
 //! only known to the same country), and within [`SAME_PLACE_KM`] when both are pinned to
-//! towns. Merged incidents keep every source and all evidence; `fatalities` is the lowest
+//! towns. Undated reports never merge; reports known only to the country merge only when
+//! both give death tolls and those agree. Merged incidents keep every source and all evidence; `fatalities` is the lowest
 //! reported figure (ACLED's rule) and `fatalities_max` the highest; the most precise
 //! location and date win.
 
@@ -21,8 +23,18 @@ pub const SAME_PLACE_KM: f64 = 25.0;
 fn date_tolerance_days(precision: u8) -> i64 {
     match precision {
         0 | 1 => 0,
-        2 => 7,
+        2 => 3,
         _ => 31,
+    }
+}
+
+/// True when two reported death tolls can be the same event's: both unknown, or ranges
+/// that are within a factor of two of each other.
+fn figures_agree(a: &Incident, b: &Incident) -> bool {
+    match (a.fatalities_max, b.fatalities_max) {
+        (0, 0) => true,
+        (0, _) | (_, 0) => false,
+        (x, y) => x.min(y) * 2 >= x.max(y),
     }
 }
 
@@ -36,10 +48,19 @@ pub fn same_incident(a: &Incident, b: &Incident) -> bool {
             let tolerance = date_tolerance_days(a.time_precision.max(b.time_precision));
             (x - y).num_days().abs() <= tolerance
         }
-        (None, None) => true,
+        // Undated reports cannot be told apart from any other report of the same kind.
         _ => false,
     };
     if !dates_agree || a.admin1 != b.admin1 {
+        return false;
+    }
+    // Known only to the country: the same day and type is not enough in a big country;
+    // the death tolls must agree too.
+    if a.admin1.is_empty() && (a.fatalities_max == 0 || !figures_agree(a, b)) {
+        return false;
+    }
+    // Both give a death toll and the tolls disagree: two incidents.
+    if a.fatalities_max > 0 && b.fatalities_max > 0 && !figures_agree(a, b) {
         return false;
     }
     if a.geo_precision == 1 && b.geo_precision == 1 {
@@ -204,6 +225,40 @@ mod tests {
             incident("b", (2020, 4, 1), "Helmand", 7),
         ]);
         assert_eq!((merged[0].fatalities, merged[0].fatalities_max), (7, 7));
+    }
+
+    #[test]
+    fn weak_matches_stay_apart() {
+        // Undated reports.
+        let mut a = incident("a", (2020, 4, 1), "Helmand", 8);
+        let mut b = incident("b", (2020, 4, 1), "Helmand", 8);
+        a.event_date = None;
+        b.event_date = None;
+        assert_eq!(merge_incidents(vec![a, b]).len(), 2);
+        // Country-level reports without tolls, or with tolls that disagree.
+        let country = |id: &str, killed: u32| {
+            let mut i = incident(id, (2020, 3, 29), "", killed);
+            i.admin1.clear();
+            i
+        };
+        assert_eq!(
+            merge_incidents(vec![country("a", 0), country("b", 0)]).len(),
+            2
+        );
+        assert_eq!(
+            merge_incidents(vec![country("a", 20), country("b", 3)]).len(),
+            2
+        );
+        assert_eq!(
+            merge_incidents(vec![country("a", 20), country("b", 22)]).len(),
+            1
+        );
+        // Same province and day but tolls of 2 and 30.
+        let merged = merge_incidents(vec![
+            incident("a", (2020, 4, 1), "Helmand", 2),
+            incident("b", (2020, 4, 1), "Helmand", 30),
+        ]);
+        assert_eq!(merged.len(), 2);
     }
 
     #[test]

@@ -213,7 +213,7 @@ impl Plugin for IncidentsLayer<'_> {
                 if let Some(bbox) = outline.shape.bounding_rect() {
                     let a = to_screen(bbox.min().y, bbox.min().x);
                     let b = to_screen(bbox.max().y, bbox.max().x);
-                    radius = ((a - b).length() / 3.0).clamp(14.0, 400.0);
+                    radius = ((a - b).length() / 4.0).clamp(14.0, 110.0);
                 }
                 draw_outline(&painter, projector, outline, Stroke::new(2.0, color));
             }

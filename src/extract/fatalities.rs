@@ -18,6 +18,30 @@ pub struct Toll {
     pub injuries: bool,
 }
 
+static CODED_FIGURE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    #[allow(clippy::expect_used)]
+    regex::Regex::new(
+        r"(?i)(?:fatalities|fatality|killed)?[^.;]{0,20}?\b(?:split|coded|distributed|divided)\s+(?:across|over|between|among|into)\s+(\d+)\s+(?:events|locations|incidents)(?:\s*\((\d+)\)|,\s*(\d+)\s+fatalit)?|\bfatalities\s+(?:are|were|is)\s+coded\s+as\s+(\d+)",
+    )
+    .expect("coded-figure pattern is valid")
+});
+
+/// What a coder's note says about the figure coded for this event: "Fatalities split across
+/// 2 events (12)" (12), "split across 3 events" (the toll divided by 3), "Unknown fatalities
+/// are coded as 10" (10). Returns the figure given the toll read from the text.
+pub fn coded_figure(text: &str, toll: u32) -> Option<u32> {
+    let caps = CODED_FIGURE.captures(text)?;
+    let num = |i: usize| caps.get(i).and_then(|m| m.as_str().parse::<u32>().ok());
+    if let Some(n) = num(4) {
+        return Some(n);
+    }
+    if let Some(n) = num(2).or(num(3)) {
+        return Some(n);
+    }
+    let parts = num(1)?.max(1);
+    Some(toll / parts)
+}
+
 /// Words looked at after a figure for the death or injury word it belongs to.
 const WINDOW_AFTER: usize = 7;
 
@@ -200,6 +224,36 @@ mod tests {
         ];
         for (text, expected) in rows {
             assert_eq!(death_toll(text, &[]).killed, expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn coded_figures_table() {
+        let rows = [
+            (
+                "24 were killed. Fatalities split across 2 events (12).",
+                24,
+                Some(12),
+            ),
+            (
+                "12 militants were killed (split across 3 events) in Musa Qala",
+                12,
+                Some(4),
+            ),
+            (
+                "46 militants were killed (coded across 3 events, 15 fatalities each)",
+                46,
+                Some(15),
+            ),
+            (
+                "multiple soldiers were killed. Unknown fatalities are coded as 10.",
+                0,
+                Some(10),
+            ),
+            ("5 were killed in Kunduz", 5, None),
+        ];
+        for (text, toll, expected) in rows {
+            assert_eq!(coded_figure(text, toll), expected, "{text}");
         }
     }
 

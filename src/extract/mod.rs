@@ -27,7 +27,7 @@ use rustc_hash::FxHashMap;
 
 pub use actors::{ActorDictionary, ActorKind, ActorMention, Roles};
 pub use clauses::{Clause, split_clauses};
-pub use fatalities::{Toll, death_toll};
+pub use fatalities::{Toll, coded_figure, death_toll};
 pub use places::{Mention, Role, find_mentions, resolve_toponyms};
 pub use triggers::{
     ACLED_TYPES, BUNDLED_TRIGGERS, Condition, TriggerMatch, TriggerRule, TriggerTable,
@@ -181,6 +181,13 @@ impl<'g> Extractor<'g> {
                     }
                 }
                 _ => kept.push(f),
+            }
+        }
+        // A note that states the figure coded for its event ("Fatalities split across 2
+        // events (12)") gives that figure to its first incident.
+        if let Some(first) = kept.first_mut() {
+            if let Some(figure) = coded_figure(text, first.toll.killed) {
+                first.toll.killed = figure;
             }
         }
         let mut incidents = Vec::new();

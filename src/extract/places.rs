@@ -39,6 +39,9 @@ pub struct Mention<'g> {
     pub container: Option<usize>,
 }
 
+/// A town smaller than this, named in one word, needs another place of its country in the
+/// article to count as a place.
+const LONE_TOWN_POPULATION: u64 = 50_000;
 /// Longest place name tried, in words.
 const MAX_NAME_WORDS: usize = 6;
 /// Smallest population at which a single capitalised word inside a longer proper name (a
@@ -117,6 +120,25 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
                     locative_by_content[j] = true;
                 }
             }
+        }
+    }
+    // A one-word name that only a small town abroad carries, in a country the article
+    // names nowhere else, is not a place ("America" the country, not América in Argentina).
+    for i in 0..raws.len() {
+        let Some((place, _)) = first[i] else { continue };
+        let one_word = raws[i].words.0 == raws[i].words.1;
+        if !keep[i]
+            || !one_word
+            || place.kind != PlaceKind::PopulatedPlace
+            || place.population >= LONE_TOWN_POPULATION
+        {
+            continue;
+        }
+        let supported = (0..raws.len()).any(|j| {
+            j != i && keep[j] && first[j].is_some_and(|(p, _)| p.country == place.country)
+        });
+        if !supported {
+            keep[i] = false;
         }
     }
     // "in southern Kandahar": a direction before a name shared by a province and its seat

@@ -31,7 +31,8 @@ const WEEKDAYS: &str = "monday|tuesday|wednesday|thursday|friday|saturday|sunday
 static DATE: LazyLock<Regex> = LazyLock::new(|| {
     let pattern = format!(
         r"(?ix)
-        (?P<reported>\bas\ reported\ on\s+)?
+        (?P<reported>\b(?:as\s+)?reported\s+on\s+)?
+        (?P<prior>\b(?:on\s+a\s+)?(?:night\s+)?prior\s+to\s+)?
         (?:
           \b(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?[\s\-/]+(?:of\s+)?(?P<m1>{MONTHS})\.?(?:[\s\-/,]+(?P<y1>\d{{4}}))?\b
         | \b(?P<m2>{MONTHS})\.?\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?[\s\-]+(?P<y2>\d{{4}})\b)?
@@ -40,7 +41,7 @@ static DATE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?P<wd>{WEEKDAYS})\b
         | \b(?P<yesterday>yesterday|last\ night)\b
         | \b(?P<today>today|this\ morning|tonight|this\ evening|earlier\ today)\b
-        | \b(?P<last24>(?:in|over|during)\ the\ (?:last|past)\ (?:24|twenty-four|48)\ hours)\b
+        | \b(?P<last24>(?:in|over|during)\ (?:the\ )?(?:last\ |past\ )?(?:24|twenty-four|48)\ hours)\b
         | \b(?P<lastweek>last\ week|earlier\ last\ week|this\ week|earlier\ this\ week|past\ week|in\ recent\ days)\b
         | \b(?P<lastmonth>last\ month|this\ month|earlier\ this\ month|past\ month)\b
         | \b(?P<lastyear>last\ year|this\ year)\b
