@@ -2,7 +2,7 @@
 //! "13 Taliban insurgents were killed", "a policeman was killed"), not to an injury word,
 //! and not a subset ("including six children"). ACLED's rule: the lowest reported figure.
 
-use super::lexicon::{self, contains};
+use super::lexicon;
 use crate::text::{Span, find_quantities, words};
 
 /// A death toll found in a clause.
@@ -21,7 +21,7 @@ pub struct Toll {
 static CODED_FIGURE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
     #[allow(clippy::expect_used)]
     regex::Regex::new(
-        r"(?i)(?:fatalities|fatality|killed)?[^.;]{0,20}?\b(?:split|coded|distributed|divided)\s+(?:across|over|between|among|into)\s+(\d+)\s+(?:events|locations|incidents)(?:\s*\((\d+)\)|,\s*(\d+)\s+fatalit)?|\bfatalities\s+(?:are|were|is)\s+coded\s+as\s+(\d+)",
+        r"(?i)(?-u:\b)(?:split|coded|distributed|divided)\s+(?:across|over|between|among|into)\s+(\d+)\s+(?:events|locations|incidents)(?:\s*\((\d+)\)|,\s*(\d+)\s+fatalit)?|(?-u:\b)fatalities\s+(?:are|were|is)\s+coded\s+as\s+(\d+)",
     )
     .expect("coded-figure pattern is valid")
 });
@@ -30,6 +30,22 @@ static CODED_FIGURE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::ne
 /// 2 events (12)" (12), "split across 3 events" (the toll divided by 3), "Unknown fatalities
 /// are coded as 10" (10). Returns the figure given the toll read from the text.
 pub fn coded_figure(text: &str, toll: u32) -> Option<u32> {
+    // Most texts say nothing of the kind: skip the regex unless a key word is there.
+    let keyword = [
+        "split",
+        "Split",
+        "coded",
+        "Coded",
+        "distributed",
+        "Distributed",
+        "divided",
+        "Divided",
+    ]
+    .iter()
+    .any(|k| text.contains(k));
+    if !keyword {
+        return None;
+    }
     let caps = CODED_FIGURE.captures(text)?;
     let num = |i: usize| caps.get(i).and_then(|m| m.as_str().parse::<u32>().ok());
     if let Some(n) = num(4) {
@@ -56,7 +72,7 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
         killed: 0,
         spans: vec![],
         victims: vec![],
-        injuries: lower.iter().any(|w| contains(lexicon::INJURY_WORDS, w)),
+        injuries: lower.iter().any(|w| lexicon::INJURY_WORDS.contains(w)),
     };
     for q in find_quantities(clause) {
         if q.year_like || q.percent || skip.iter().any(|s| s.0 <= q.span.0 && q.span.1 <= s.1) {
@@ -143,10 +159,10 @@ fn is_death_count(
             return false;
         }
         let w = lower[k].as_str();
-        if contains(lexicon::INJURY_WORDS, w) {
+        if lexicon::INJURY_WORDS.contains(w) {
             return false;
         }
-        if contains(lexicon::DEATH_WORDS, w) {
+        if lexicon::DEATH_WORDS.contains(w) {
             return w != "lost" || lower.get(k + 1).is_some_and(|n| n == "their");
         }
         if k > last + 1 && w == "and" {

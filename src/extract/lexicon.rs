@@ -2,9 +2,13 @@
 //! (demonyms, titles, months), organisation words, verbs that make a capital stand for its
 //! government, and the markers of unreal, generic or pandemic statements. All lower case.
 
+use std::sync::OnceLock;
+
+use rustc_hash::FxHashSet;
+
 /// Capitalised words that are never place mentions on their own, though some gazetteer
 /// entry carries them (months, weekdays, titles, institutions, demonyms, common words).
-pub const NOT_PLACES: &[&str] = &[
+pub static NOT_PLACES: WordSet = WordSet::new(&[
     // demonyms and group names
     "afghan",
     "afghans",
@@ -309,11 +313,11 @@ pub const NOT_PLACES: &[&str] = &[
     "lockdown",
     "coronavirus",
     "bureau",
-];
+]);
 
 /// Words that make a capitalised phrase an organisation ("Germany Embassy", "Afghan National
 /// Army", "National Security Council"): a country inside such a phrase is not a place.
-pub const ORGANISATION_WORDS: &[&str] = &[
+pub static ORGANISATION_WORDS: WordSet = WordSet::new(&[
     "army",
     "council",
     "committee",
@@ -380,11 +384,11 @@ pub const ORGANISATION_WORDS: &[&str] = &[
     "union",
     "alliance",
     "coalition",
-];
+]);
 
 /// Verbs after a capital or a country that make it stand for its government
 /// ("Washington signed a deal", "Kabul has been gripped by infighting").
-pub const GOVERNMENT_VERBS: &[&str] = &[
+pub static GOVERNMENT_VERBS: WordSet = WordSet::new(&[
     "signed",
     "said",
     "says",
@@ -449,10 +453,10 @@ pub const GOVERNMENT_VERBS: &[&str] = &[
     "pledged",
     "promised",
     "threatened",
-];
+]);
 
 /// Words before a trigger that make the event unreal: future, wishes, plans, conditions.
-pub const IRREALIS: &[&str] = &[
+pub static IRREALIS: WordSet = WordSet::new(&[
     "will",
     "would",
     "could",
@@ -510,10 +514,10 @@ pub const IRREALIS: &[&str] = &[
     "without",
     "failed",
     "before",
-];
+]);
 
 /// Words in a clause that mark a generic statement, a trend or an aggregate, not one event.
-pub const GENERIC: &[&str] = &[
+pub static GENERIC: WordSet = WordSet::new(&[
     "frequently",
     "often",
     "usually",
@@ -548,10 +552,10 @@ pub const GENERIC: &[&str] = &[
     "suspended",
     "stalled",
     "yet to",
-];
+]);
 
 /// Words that make a clause about the pandemic, whose deaths are no conflict incident.
-pub const PANDEMIC: &[&str] = &[
+pub static PANDEMIC: WordSet = WordSet::new(&[
     "coronavirus",
     "covid",
     "covid-19",
@@ -562,10 +566,10 @@ pub const PANDEMIC: &[&str] = &[
     "confirmed cases",
     "tested positive",
     "epidemic",
-];
+]);
 
 /// Words that make a prisoner trigger apply ("released 100 Taliban prisoners").
-pub const PRISONER_WORDS: &[&str] = &[
+pub static PRISONER_WORDS: WordSet = WordSet::new(&[
     "prisoner",
     "prisoners",
     "detainee",
@@ -584,10 +588,10 @@ pub const PRISONER_WORDS: &[&str] = &[
     "security forces",
     "soldiers",
     "members",
-];
+]);
 
 /// Objects that make a capture trigger a territorial one.
-pub const TERRITORY_WORDS: &[&str] = &[
+pub static TERRITORY_WORDS: WordSet = WordSet::new(&[
     "district",
     "districts",
     "village",
@@ -614,10 +618,10 @@ pub const TERRITORY_WORDS: &[&str] = &[
     "road",
     "highway",
     "control",
-];
+]);
 
 /// Words that make a seizure a disrupted weapons use.
-pub const WEAPON_WORDS: &[&str] = &[
+pub static WEAPON_WORDS: WordSet = WordSet::new(&[
     "weapons",
     "weapon",
     "arms",
@@ -633,10 +637,10 @@ pub const WEAPON_WORDS: &[&str] = &[
     "rockets",
     "grenades",
     "suicide vest",
-];
+]);
 
 /// Words that report a death ("killed", "dead").
-pub const DEATH_WORDS: &[&str] = &[
+pub static DEATH_WORDS: WordSet = WordSet::new(&[
     "killed",
     "killing",
     "kill",
@@ -651,16 +655,16 @@ pub const DEATH_WORDS: &[&str] = &[
     "slain",
     "fatalities",
     "lost",
-];
+]);
 
 /// Words that report an injury (a figure next to them is not a death toll).
-pub const INJURY_WORDS: &[&str] = &[
+pub static INJURY_WORDS: WordSet = WordSet::new(&[
     "wounded", "wounding", "injured", "injuring", "injuries", "hurt", "wounds", "injury",
-];
+]);
 
 /// Words between a preposition and a place that keep the place locative
 /// ("in the southern Helmand province", "at the Bagram military base").
-pub const LOCATIVE_FILLERS: &[&str] = &[
+pub static LOCATIVE_FILLERS: WordSet = WordSet::new(&[
     "the",
     "a",
     "an",
@@ -711,10 +715,10 @@ pub const LOCATIVE_FILLERS: &[&str] = &[
     "suburb",
     "center",
     "centre",
-];
+]);
 
 /// Prepositions that put an event at a place.
-pub const LOCATIVE_PREPOSITIONS: &[&str] = &[
+pub static LOCATIVE_PREPOSITIONS: WordSet = WordSet::new(&[
     "in",
     "at",
     "near",
@@ -725,10 +729,10 @@ pub const LOCATIVE_PREPOSITIONS: &[&str] = &[
     "into",
     "within",
     "throughout",
-];
+]);
 
 /// Directions that make a place a reference point ("north of the capital, Kabul").
-pub const DIRECTIONS: &[&str] = &[
+pub static DIRECTIONS: WordSet = WordSet::new(&[
     "north",
     "south",
     "east",
@@ -742,17 +746,39 @@ pub const DIRECTIONS: &[&str] = &[
     "kilometers",
     "miles",
     "outside",
-];
+]);
 
-/// True when `word` (any case) is in `list`.
-pub fn contains(list: &[&str], word: &str) -> bool {
-    let lower = word.to_lowercase();
-    list.contains(&lower.as_str())
+/// A list of lower-case words or phrases, hashed on first use.
+pub struct WordSet {
+    words: &'static [&'static str],
+    set: OnceLock<FxHashSet<&'static str>>,
 }
 
-/// True when any entry of `list` occurs in `text` (lower case) as whole words.
-pub fn mentions_any(list: &[&str], text_lower: &str) -> bool {
-    list.iter().any(|w| contains_phrase(text_lower, w))
+impl WordSet {
+    /// A set over a list.
+    pub const fn new(words: &'static [&'static str]) -> WordSet {
+        WordSet {
+            words,
+            set: OnceLock::new(),
+        }
+    }
+
+    /// True when `word` (any case) is in the set.
+    pub fn contains(&self, word: &str) -> bool {
+        let set = self
+            .set
+            .get_or_init(|| self.words.iter().copied().collect());
+        if word.chars().any(char::is_uppercase) {
+            set.contains(word.to_lowercase().as_str())
+        } else {
+            set.contains(word)
+        }
+    }
+
+    /// True when any entry occurs in `text_lower` as whole words.
+    pub fn any_in(&self, text_lower: &str) -> bool {
+        self.words.iter().any(|w| contains_phrase(text_lower, w))
+    }
 }
 
 /// True when `phrase` occurs in `text` as whole words. Both lower case.
@@ -784,6 +810,11 @@ mod tests {
         assert!(contains_phrase("so far 19 deaths", "so far"));
         assert!(!contains_phrase("the riser", "rise"));
         assert!(contains_phrase("a rise in attacks", "rise"));
-        assert!(mentions_any(PANDEMIC, "the spread of the coronavirus"));
+        assert!(PANDEMIC.any_in("the spread of the coronavirus"));
+        assert!(
+            NOT_PLACES.contains("Taliban")
+                && NOT_PLACES.contains("march")
+                && !NOT_PLACES.contains("kabul")
+        );
     }
 }

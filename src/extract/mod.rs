@@ -137,7 +137,7 @@ impl<'g> Extractor<'g> {
                 anchor = Some(report.date);
             }
             let sentence_lower = sentence.text.to_lowercase();
-            if lexicon::mentions_any(lexicon::PANDEMIC, &sentence_lower) {
+            if lexicon::PANDEMIC.any_in(&sentence_lower) {
                 continue;
             }
             let clauses = split_clauses(sentence.text);
@@ -223,7 +223,7 @@ impl<'g> Extractor<'g> {
     ) -> Option<Found<'t>> {
         let ctext = &text[span.0..span.1];
         let lower = ctext.to_lowercase();
-        if lexicon::mentions_any(lexicon::GENERIC, &lower) {
+        if lexicon::GENERIC.any_in(&lower) {
             return None;
         }
         let date_skips: Vec<Span> = dates
@@ -622,9 +622,9 @@ fn classify(
 fn condition_holds(condition: Condition, lower: &str) -> bool {
     match condition {
         Condition::None => true,
-        Condition::Prisoners => lexicon::mentions_any(lexicon::PRISONER_WORDS, lower),
-        Condition::Territory => lexicon::mentions_any(lexicon::TERRITORY_WORDS, lower),
-        Condition::Weapons => lexicon::mentions_any(lexicon::WEAPON_WORDS, lower),
+        Condition::Prisoners => lexicon::PRISONER_WORDS.any_in(lower),
+        Condition::Territory => lexicon::TERRITORY_WORDS.any_in(lower),
+        Condition::Weapons => lexicon::WEAPON_WORDS.any_in(lower),
     }
 }
 
@@ -637,10 +637,7 @@ fn is_unreal(lower: &str, trigger: Span, event_type: &str) -> bool {
         .rev()
         .take(3)
         .collect();
-    if before
-        .iter()
-        .any(|w| lexicon::contains(lexicon::IRREALIS, w))
-    {
+    if before.iter().any(|w| lexicon::IRREALIS.contains(w)) {
         return true;
     }
     if event_type == "Strategic developments" || event_type.is_empty() {

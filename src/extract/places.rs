@@ -6,7 +6,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::lexicon::{self, contains};
+use super::lexicon::{self, WordSet};
 use crate::gazetteer::{
     Context, Gazetteer, NameMatch, Place, Resolution, fold, kind_cue, loose_key,
 };
@@ -269,6 +269,14 @@ fn candidate_names(gazetteer: &Gazetteer, text: &str, tokens: &[Word]) -> Vec<Ra
             i += 1;
             continue;
         }
+        // Most capitalised words start no place name at all: skip them at once.
+        let head = fold(first);
+        if !gazetteer.names().may_start_with(&head)
+            && !gazetteer.loose_names().may_start_with(&loose_key(&head))
+        {
+            i += 1;
+            continue;
+        }
         let mut found = None;
         for n in (1..=MAX_NAME_WORDS).rev() {
             let j = i + n - 1;
@@ -281,11 +289,11 @@ fn candidate_names(gazetteer: &Gazetteer, text: &str, tokens: &[Word]) -> Vec<Ra
             }
             let name = &text[tokens[i].span.0..last.span.1];
             let folded = fold(name);
-            if contains(lexicon::NOT_PLACES, &folded) {
+            if lexicon::NOT_PLACES.contains(&folded) {
                 continue;
             }
             let (base, _) = kind_cue(&folded);
-            if contains(lexicon::NOT_PLACES, &base) {
+            if lexicon::NOT_PLACES.contains(&base) {
                 continue;
             }
             let entries = gazetteer.names().get(&base);
@@ -357,8 +365,8 @@ fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool 
         || text[..tokens[start].span.0]
             .trim_end()
             .ends_with(['.', '\n', '"', '“', ':']);
-    let organisation = (start..=end)
-        .any(|k| (k < i || k > j) && contains(lexicon::ORGANISATION_WORDS, word_at(k)));
+    let organisation =
+        (start..=end).any(|k| (k < i || k > j) && lexicon::ORGANISATION_WORDS.contains(word_at(k)));
     if organisation && (place.kind == PlaceKind::Country || !big) {
         return false;
     }
@@ -375,7 +383,7 @@ fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool 
             String::new()
         };
         let gap = &text[raw.span.1..tokens.get(j + 1).map_or(raw.span.1, |w| w.span.0)];
-        if gap.trim().is_empty() && contains(lexicon::GOVERNMENT_VERBS, &next) {
+        if gap.trim().is_empty() && lexicon::GOVERNMENT_VERBS.contains(&next) {
             return false;
         }
         if matches!(previous.as_str(), "with" | "between" | "and") && place.is_capital() {
@@ -388,7 +396,7 @@ fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool 
 /// Words that may stand between a place and the province or country that contains it:
 /// "Zarh Sahib area of Nawa-e Barakzayi district, Helmand", "Chora and Tarinkot districts,
 /// Urozgan".
-const CONTAINMENT_FILLERS: &[&str] = &[
+static CONTAINMENT_FILLERS: WordSet = WordSet::new(&[
     "area",
     "areas",
     "of",
@@ -415,7 +423,7 @@ const CONTAINMENT_FILLERS: &[&str] = &[
     "e",
     "i",
     "ye",
-];
+]);
 
 /// The index of the place that contains mention `i`: the next mention after only place-like
 /// words and ",", "(" (a capitalised local name the gazetteer lacks may stand between),
@@ -429,7 +437,7 @@ fn container_of(text: &str, raws: &[Raw], i: usize) -> Option<usize> {
         let words_ok = gap
             .split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')' | '-' | '\'' | '’'))
             .filter(|w| !w.is_empty())
-            .all(|w| is_capitalized(w) || contains(CONTAINMENT_FILLERS, w));
+            .all(|w| is_capitalized(w) || CONTAINMENT_FILLERS.contains(w));
         if !words_ok {
             return None;
         }
@@ -456,16 +464,16 @@ fn role_of(text: &str, tokens: &[Word], first_word: usize) -> Role {
         }
         k -= 1;
         let word = tokens[k].text(text).to_lowercase();
-        if word == "of" && k > 0 && contains(lexicon::DIRECTIONS, tokens[k - 1].text(text)) {
+        if word == "of" && k > 0 && lexicon::DIRECTIONS.contains(tokens[k - 1].text(text)) {
             return Role::Relative;
         }
-        if contains(lexicon::LOCATIVE_PREPOSITIONS, &word) {
+        if lexicon::LOCATIVE_PREPOSITIONS.contains(&word) {
             return Role::Locative;
         }
-        if gap.contains(',') && !contains(lexicon::LOCATIVE_FILLERS, &word) {
+        if gap.contains(',') && !lexicon::LOCATIVE_FILLERS.contains(&word) {
             return Role::Plain;
         }
-        if !contains(lexicon::LOCATIVE_FILLERS, &word) && !is_capitalized(tokens[k].text(text)) {
+        if !lexicon::LOCATIVE_FILLERS.contains(&word) && !is_capitalized(tokens[k].text(text)) {
             return Role::Plain;
         }
     }

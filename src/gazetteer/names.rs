@@ -26,14 +26,12 @@ pub fn kind_cue(folded: &str) -> (String, Option<PlaceKind>) {
         {
             return (base.to_string(), Some(kind));
         }
-        for prefix in ["of ", ""] {
-            let lead = format!("{word} {prefix}");
-            if let Some(base) = folded.strip_prefix(&lead)
-                && !base.is_empty()
-                && prefix == "of "
-            {
-                return (base.to_string(), Some(kind));
-            }
+        if let Some(base) = folded
+            .strip_prefix(word)
+            .and_then(|rest| rest.strip_prefix(" of "))
+            && !base.is_empty()
+        {
+            return (base.to_string(), Some(kind));
         }
     }
     (folded.to_string(), None)
@@ -125,6 +123,18 @@ impl NameIndex {
                 .prebuilt
                 .binary_search_by(|(key, _)| (*key).cmp(folded))
                 .is_ok()
+    }
+
+    /// True when some name may start with `prefix` (always true for an index built in
+    /// memory, exact for a prebuilt one). Lets a caller skip words no place name starts with.
+    pub fn may_start_with(&self, prefix: &str) -> bool {
+        if !self.built.is_empty() || self.prebuilt.is_empty() {
+            return true;
+        }
+        let at = self.prebuilt.partition_point(|(key, _)| *key < prefix);
+        self.prebuilt
+            .get(at)
+            .is_some_and(|(key, _)| key.starts_with(prefix))
     }
 
     /// Number of distinct folded names.

@@ -49,7 +49,7 @@ static DATE: LazyLock<Regex> = LazyLock::new(|| {
         )"
     );
     #[allow(clippy::expect_used)]
-    Regex::new(&pattern).expect("date pattern is valid")
+    Regex::new(&pattern.replace(r"\b", r"(?-u:\b)")).expect("date pattern is valid")
 });
 
 fn month_number(name: &str) -> Option<u32> {

@@ -109,7 +109,7 @@ static NUMBER: LazyLock<Regex> = LazyLock::new(|| {
         (?P<pct>\s*(?:%|percent|per\ cent))?"
     );
     #[allow(clippy::expect_used)]
-    Regex::new(&pattern).expect("number pattern is valid")
+    Regex::new(&pattern.replace(r"\b", r"(?-u:\b)")).expect("number pattern is valid")
 });
 
 /// Finds every number expression in a text.
