@@ -58,11 +58,29 @@ pub fn coded_figure(text: &str, toll: u32) -> Option<u32> {
     Some(toll / parts)
 }
 
+/// Stems of every death and injury word ("kill" for killed, killing...).
+const CASUALTY_STEMS: [&str; 11] = [
+    "kill", "dead", "died", "die", "death", "lives", "slain", "fatalit", "lost", "wound", "injur",
+];
+
 /// Words looked at after a figure for the death or injury word it belongs to.
 const WINDOW_AFTER: usize = 7;
 
 /// Reads the death toll of a clause. `skip` are byte spans (dates) whose figures are no toll.
 pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
+    // Most clauses report no casualty: skip them at once.
+    let lower_clause = clause.to_ascii_lowercase();
+    if !CASUALTY_STEMS
+        .iter()
+        .any(|stem| lower_clause.contains(stem))
+    {
+        return Toll {
+            killed: 0,
+            spans: vec![],
+            victims: vec![],
+            injuries: false,
+        };
+    }
     let tokens = words(clause);
     let lower: Vec<String> = tokens
         .iter()

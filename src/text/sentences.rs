@@ -1,8 +1,8 @@
-//! Sentence splitting: Unicode sentence bounds (unicode-segmentation), re-joined after
-//! abbreviations (U.S., Gen., Dr.), and split at line breaks (captions, headlines, datelines
-//! have no full stop).
-
-use unicode_segmentation::UnicodeSegmentation;
+//! Sentence splitting: a full stop, question or exclamation mark (with any closing quote)
+//! followed by a space and a capital, digit or quote ends a sentence, unless it closes an
+//! abbreviation (U.S., Gen., Dr.); a line break always does (captions, headlines and
+//! datelines have no full stop). A direct scan: several times faster than Unicode sentence
+//! segmentation, which news text does not need.
 
 use super::Span;
 
@@ -31,32 +31,54 @@ const ABBREVIATIONS: [&str; 34] = [
 /// assert_eq!(s[0].text, "U.S. Gen. Scott Miller met the Taliban.");
 /// ```
 pub fn split_sentences(text: &str) -> Vec<Sentence<'_>> {
-    let mut out: Vec<Span> = Vec::new();
-    let mut line_start = 0;
-    for line in text.split_inclusive('\n') {
-        let mut pending: Option<Span> = None;
-        for (offset, piece) in line.split_sentence_bound_indices() {
-            let start = line_start + offset;
-            let end = start + piece.len();
-            pending = match pending {
-                Some((s, _))
-                    if ends_with_abbreviation(&text[s..start]) && !starts_new_clause(piece) =>
-                {
-                    Some((s, end))
+    let bytes = text.as_bytes();
+    let mut spans: Vec<Span> = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'\n' {
+            spans.push((start, i));
+            start = i + 1;
+        } else if matches!(b, b'.' | b'!' | b'?') {
+            // The end of the terminator run, closing quotes and brackets included.
+            let mut end = i + 1;
+            while end < bytes.len()
+                && matches!(bytes[end], b'.' | b'!' | b'?' | b'"' | b'\'' | b')')
+            {
+                end += 1;
+            }
+            for closer in ["”", "’"] {
+                if text[end..].starts_with(closer) {
+                    end += closer.len();
                 }
-                Some(done) => {
-                    out.push(done);
-                    Some((start, end))
-                }
-                None => Some((start, end)),
-            };
+            }
+            let next = text[end..].trim_start_matches([' ', '\t']);
+            let spaced = next.len() < text.len() - end || next.is_empty();
+            let starts_sentence = next.is_empty()
+                || next.starts_with('\n')
+                || next.chars().next().is_some_and(|c| {
+                    c.is_uppercase()
+                        || c.is_ascii_digit()
+                        || matches!(c, '"' | '“' | '‘' | '\'' | '(')
+                });
+            if spaced
+                && starts_sentence
+                && !(b == b'.'
+                    && ends_with_abbreviation(&text[start..i + 1])
+                    && !starts_new_clause(next))
+            {
+                spans.push((start, end));
+                start = end;
+            }
+            i = end;
+            continue;
         }
-        if let Some(done) = pending {
-            out.push(done);
-        }
-        line_start += line.len();
+        i += 1;
     }
-    out.into_iter()
+    spans.push((start, text.len()));
+    spans
+        .into_iter()
         .filter_map(|(s, e)| {
             let piece = &text[s..e];
             let trimmed_start = s + (piece.len() - piece.trim_start().len());
@@ -84,8 +106,8 @@ fn ends_with_abbreviation(sentence: &str) -> bool {
 }
 
 /// After "U.S." a quote or a line break starts something new.
-fn starts_new_clause(piece: &str) -> bool {
-    piece.starts_with(['"', '“', '\n'])
+fn starts_new_clause(next: &str) -> bool {
+    next.starts_with(['"', '“', '\n'])
 }
 
 #[cfg(test)]

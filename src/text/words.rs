@@ -26,27 +26,29 @@ impl Word {
 /// assert_eq!(w, ["U.S", "led", "forces", "in", "Nahr", "e", "Saraj", "Afghanistan", "south"]);
 /// ```
 pub fn words(text: &str) -> Vec<Word> {
-    let mut out = Vec::new();
-    let chars: Vec<(usize, char)> = text.char_indices().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        if !chars[i].1.is_alphanumeric() {
-            i += 1;
+    let mut out = Vec::with_capacity(text.len() / 5);
+    let mut chars = text.char_indices().peekable();
+    while let Some((start, c)) = chars.next() {
+        if !c.is_alphanumeric() {
             continue;
         }
-        let start = chars[i].0;
-        let mut j = i + 1;
-        while j < chars.len() {
-            let c = chars[j].1;
-            let joins = matches!(c, '\'' | '’' | '.')
-                && chars.get(j + 1).is_some_and(|(_, n)| n.is_alphanumeric());
-            if c.is_alphanumeric() || joins {
-                j += 1;
+        let mut end = start + c.len_utf8();
+        while let Some(&(i, c)) = chars.peek() {
+            if c.is_alphanumeric() {
+                end = i + c.len_utf8();
+                chars.next();
+            } else if matches!(c, '\'' | '’' | '.') {
+                // Joins only when a letter or digit follows ("U.S", "don't").
+                let next = text[i + c.len_utf8()..].chars().next();
+                if next.is_some_and(char::is_alphanumeric) {
+                    chars.next();
+                } else {
+                    break;
+                }
             } else {
                 break;
             }
         }
-        let mut end = chars.get(j).map_or(text.len(), |(b, _)| *b);
         let word = &text[start..end];
         for suffix in ["'s", "’s", "'S"] {
             if word.len() > suffix.len() + 1 && word.ends_with(suffix) {
@@ -55,7 +57,6 @@ pub fn words(text: &str) -> Vec<Word> {
             }
         }
         out.push(Word { span: (start, end) });
-        i = j;
     }
     out
 }
