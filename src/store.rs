@@ -154,11 +154,10 @@ impl Store {
             .collect();
         let from = filter.date_from.map(|d| d.num_days_from_ce());
         let to = filter.date_to.map(|d| d.num_days_from_ce());
-        let words: Vec<String> = filter
-            .text
-            .to_lowercase()
+        let query = filter.text.to_lowercase();
+        let words: Vec<memchr::memmem::Finder<'_>> = query
             .split_whitespace()
-            .map(str::to_string)
+            .map(memchr::memmem::Finder::new)
             .collect();
         let span = match (self.first_day, self.last_day) {
             (Some(f), Some(l)) => (l - f + 1) as usize,
@@ -173,7 +172,11 @@ impl Store {
             if self.fatalities[i] < filter.min_fatalities {
                 continue;
             }
-            if !words.is_empty() && !words.iter().all(|w| self.search[i].contains(w.as_str())) {
+            if !words.is_empty()
+                && !words
+                    .iter()
+                    .all(|w| w.find(self.search[i].as_bytes()).is_some())
+            {
                 continue;
             }
             let day = self.days[i];
