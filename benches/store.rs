@@ -64,16 +64,16 @@ fn filters(c: &mut Criterion) {
         group.sample_size(10);
         let mut generation = 0;
         for zoom in [5.0, 8.0, 12.0] {
+            let mut clusters = Clusters::default();
             group.bench_function(format!("regroup into clusters at zoom {zoom}"), |b| {
                 b.iter(|| {
-                    let mut clusters = Clusters::default();
                     generation += 1;
-                    clusters.update(&store, &visible, generation, zoom);
+                    clusters.update(&store, &visible, generation, zoom, (34.5, 67.5));
                     clusters.clusters.len() + clusters.areas.len()
                 })
             });
             let mut clusters = Clusters::default();
-            clusters.update(&store, &visible, 0, zoom);
+            clusters.update(&store, &visible, 0, zoom, (34.5, 67.5));
             println!(
                 "zoom {zoom}: {} point clusters, {} area halos to draw",
                 clusters.clusters.len(),

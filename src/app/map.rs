@@ -35,8 +35,12 @@ pub struct Cluster {
     pub lat: f64,
     /// Mean position.
     pub lon: f64,
-    /// Incidents in the cell (store indexes).
-    pub members: Vec<u32>,
+    /// Number of incidents in the cell.
+    pub count: u32,
+    /// One of them (the one a click on a single marker selects).
+    pub first: u32,
+    /// The grid cell at the cluster's zoom level.
+    pub cell: (i64, i64),
     /// Event type most members have.
     pub event_type: String,
     /// Sum of fatalities.
@@ -60,10 +64,14 @@ pub struct AreaGroup {
     pub event_type: String,
 }
 
-/// Clusters and area groups for the current filter and zoom level.
+/// Clusters and area groups for the current filter, zoom level and (when zoomed in) view.
 #[derive(Debug, Default)]
 pub struct Clusters {
-    key: Option<(u64, u8)>,
+    key: Option<(u64, u8, Option<(i64, i64)>)>,
+    level: u8,
+    /// Web Mercator position (0..1) of every store incident, computed once per store.
+    projected: Vec<(f64, f64)>,
+    projected_for: usize,
     /// Point clusters.
     pub clusters: Vec<Cluster>,
     /// Area groups.
@@ -78,73 +86,168 @@ fn mercator(lat: f64, lon: f64) -> (f64, f64) {
     (x, y)
 }
 
+/// The position of Web Mercator world coordinates (0..1).
+fn unmercator(x: f64, y: f64) -> (f64, f64) {
+    let lon = x * 360.0 - 180.0;
+    let lat = (std::f64::consts::PI * (1.0 - 2.0 * y))
+        .sinh()
+        .atan()
+        .to_degrees();
+    (lat, lon)
+}
+
+/// From this zoom level on, only incidents near the view are grouped.
+const WINDOWED_FROM_LEVEL: u8 = 7;
+
+const TYPES: [&str; 6] = [
+    "Battles",
+    "Explosions/Remote violence",
+    "Violence against civilians",
+    "Protests",
+    "Riots",
+    "Strategic developments",
+];
+
+fn type_index(event_type: &str) -> usize {
+    TYPES
+        .iter()
+        .position(|t| *t == event_type)
+        .unwrap_or(TYPES.len())
+}
+
+#[derive(Default)]
+struct Cell {
+    lat: f64,
+    lon: f64,
+    count: u32,
+    first: u32,
+    members: Vec<u32>,
+    types: [u32; 7],
+    fatalities: u32,
+}
+
+fn dominant(types: &[u32; 7]) -> String {
+    let best = (0..7)
+        .max_by_key(|&i| (types[i], std::cmp::Reverse(i)))
+        .unwrap_or(6);
+    TYPES.get(best).map_or_else(String::new, |t| t.to_string())
+}
+
 impl Clusters {
-    /// Recomputes when the filter (its generation number) or the integer zoom changed.
-    pub fn update(&mut self, store: &Store, visible: &[u32], generation: u64, zoom: f64) {
+    /// The grid cell an incident falls in at the current level (to find its cluster).
+    pub fn cell_of(&self, index: u32) -> Option<(i64, i64)> {
+        let &(x, y) = self.projected.get(index as usize)?;
+        let world = 256.0 * f64::from(1u32 << self.level);
+        Some((
+            (x * world / CELL_POINTS) as i64,
+            (y * world / CELL_POINTS) as i64,
+        ))
+    }
+
+    /// Incidents drawn: in point clusters and in area halos.
+    pub fn incidents_drawn(&self) -> usize {
+        self.clusters
+            .iter()
+            .map(|c| c.count as usize)
+            .sum::<usize>()
+            + self.areas.iter().map(|a| a.members.len()).sum::<usize>()
+    }
+
+    /// Regroups when the filter (its generation number), the integer zoom or, when zoomed
+    /// in, the part of the world in view changed. `view` is the map centre (lat, lon).
+    pub fn update(
+        &mut self,
+        store: &Store,
+        visible: &[u32],
+        generation: u64,
+        zoom: f64,
+        view: (f64, f64),
+    ) {
         let level = zoom.floor().clamp(0.0, 20.0) as u8;
-        if self.key == Some((generation, level)) {
+        let world = 256.0 * f64::from(1u32 << level);
+        // When zoomed in, group what lies within two screens (~2048 px) of the centre; the
+        // window moves in steps of one screen.
+        let window = (level >= WINDOWED_FROM_LEVEL).then(|| {
+            let (x, y) = mercator(view.0, view.1);
+            ((x * world / 1024.0) as i64, (y * world / 1024.0) as i64)
+        });
+        if self.key == Some((generation, level, window)) {
             return;
         }
-        self.key = Some((generation, level));
-        let world = 256.0 * f64::from(1u32 << level);
-        let mut cells: FxHashMap<(i64, i64), (f64, f64, Vec<u32>, FxHashMap<&str, u32>, u32)> =
-            FxHashMap::default();
-        let mut areas: FxHashMap<(&str, &str), (f64, f64, Vec<u32>, FxHashMap<&str, u32>)> =
-            FxHashMap::default();
+        self.key = Some((generation, level, window));
+        if self.projected_for != store.len() || self.projected.len() != store.len() {
+            self.projected = store
+                .incidents()
+                .iter()
+                .map(|i| mercator(i.latitude, i.longitude))
+                .collect();
+            self.projected_for = store.len();
+        }
+        let mut cells: FxHashMap<(i64, i64), Cell> = FxHashMap::default();
+        let mut areas: FxHashMap<(&str, &str), Cell> = FxHashMap::default();
         for &i in visible {
             let Some(inc) = store.get(i) else { continue };
             if inc.geo_precision >= 3 {
                 let e = areas
                     .entry((inc.iso.as_str(), inc.admin1.as_str()))
-                    .or_insert((inc.latitude, inc.longitude, vec![], FxHashMap::default()));
-                e.2.push(i);
-                *e.3.entry(inc.event_type.as_str()).or_default() += 1;
+                    .or_insert_with(|| Cell {
+                        lat: inc.latitude,
+                        lon: inc.longitude,
+                        ..Cell::default()
+                    });
+                e.members.push(i);
+                e.types[type_index(&inc.event_type)] += 1;
                 continue;
             }
-            let (x, y) = mercator(inc.latitude, inc.longitude);
-            let cell = (
-                (x * world / CELL_POINTS) as i64,
-                (y * world / CELL_POINTS) as i64,
-            );
-            let e = cells
-                .entry(cell)
-                .or_insert((0.0, 0.0, vec![], FxHashMap::default(), 0));
-            e.0 += inc.latitude;
-            e.1 += inc.longitude;
-            e.2.push(i);
-            *e.3.entry(inc.event_type.as_str()).or_default() += 1;
-            e.4 += inc.fatalities;
+            let Some(&(x, y)) = self.projected.get(i as usize) else {
+                continue;
+            };
+            let (px, py) = (x * world, y * world);
+            if let Some((wx, wy)) = window {
+                let (cx, cy) = (px / 1024.0 - wx as f64, py / 1024.0 - wy as f64);
+                if !(-2.0..3.0).contains(&cx) || !(-2.0..3.0).contains(&cy) {
+                    continue;
+                }
+            }
+            let cell = ((px / CELL_POINTS) as i64, (py / CELL_POINTS) as i64);
+            let e = cells.entry(cell).or_insert_with(|| Cell {
+                first: i,
+                ..Cell::default()
+            });
+            e.lat += x;
+            e.lon += y;
+            e.count += 1;
+            e.types[type_index(&inc.event_type)] += 1;
+            e.fatalities += inc.fatalities;
         }
-        let dominant = |counts: &FxHashMap<&str, u32>| {
-            counts
-                .iter()
-                .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))
-                .map(|(t, _)| t.to_string())
-                .unwrap_or_default()
-        };
+        self.level = level;
         self.clusters = cells
-            .into_values()
-            .map(|(lat, lon, members, counts, fatalities)| Cluster {
-                lat: lat / members.len() as f64,
-                lon: lon / members.len() as f64,
-                event_type: dominant(&counts),
-                members,
-                fatalities,
-            })
-            .collect();
-        self.clusters.sort_by_key(|a| a.members.len());
-        self.areas = areas
             .into_iter()
-            .map(
-                |((country, admin1), (lat, lon, members, counts))| AreaGroup {
-                    country: country.to_string(),
-                    admin1: admin1.to_string(),
+            .map(|(cell, c)| {
+                let n = f64::from(c.count.max(1));
+                let (lat, lon) = unmercator(c.lat / n, c.lon / n);
+                Cluster {
                     lat,
                     lon,
-                    event_type: dominant(&counts),
-                    members,
-                },
-            )
+                    count: c.count,
+                    first: c.first,
+                    cell,
+                    event_type: dominant(&c.types),
+                    fatalities: c.fatalities,
+                }
+            })
+            .collect();
+        self.clusters.sort_by_key(|c| (c.count, c.cell));
+        self.areas = areas
+            .into_iter()
+            .map(|((country, admin1), c)| AreaGroup {
+                country: country.to_string(),
+                admin1: admin1.to_string(),
+                lat: c.lat,
+                lon: c.lon,
+                event_type: dominant(&c.types),
+                members: c.members,
+            })
             .collect();
         self.areas
             .sort_by(|a, b| (&a.country, &a.admin1).cmp(&(&b.country, &b.admin1)));
@@ -257,38 +360,48 @@ impl Plugin for IncidentsLayer<'_> {
                 }
             }
         }
+        let selected_cell = self.selected.and_then(|s| self.clusters.cell_of(s));
+        let selected_is_point = self
+            .selected
+            .and_then(|s| self.store.get(s))
+            .is_some_and(|i| i.geo_precision < 3);
         for cluster in &self.clusters.clusters {
             let center = to_screen(cluster.lat, cluster.lon);
             if !response.rect.expand(30.0).contains(center) {
                 continue;
             }
             let color = type_color(&cluster.event_type);
-            let single = cluster.members.len() == 1;
+            let single = cluster.count == 1;
             let radius = if single {
                 marker_radius(cluster.fatalities)
             } else {
-                (9.0 + 3.0 * (cluster.members.len() as f32).log2()).min(28.0)
+                (9.0 + 3.0 * (cluster.count as f32).log2()).min(28.0)
             };
             painter.circle(center, radius, color, Stroke::new(1.5, Color32::WHITE));
             if !single {
                 painter.text(
                     center,
                     Align2::CENTER_CENTER,
-                    cluster.members.len().to_string(),
+                    cluster.count.to_string(),
                     FontId::proportional(11.0),
                     Color32::BLACK,
                 );
             }
-            if self.selected.is_some_and(|s| cluster.members.contains(&s)) {
+            if selected_is_point && selected_cell == Some(cluster.cell) {
                 painter.circle_stroke(center, radius + 3.0, Stroke::new(3.0, Color32::YELLOW));
             }
             if let Some(p) = hover {
                 let d = (p - center).length();
                 if d <= radius + 2.0 && hovered.as_ref().is_none_or(|(_, best)| d < *best) {
-                    hovered = Some((self.describe(&cluster.members), d));
+                    let text = if single {
+                        self.describe(&[cluster.first])
+                    } else {
+                        self.describe_many(cluster.count, cluster.fatalities)
+                    };
+                    hovered = Some((text, d));
                     if response.clicked() {
                         if single {
-                            clicked = cluster.members.first().copied();
+                            clicked = Some(cluster.first);
                             zoom_into = None;
                         } else {
                             zoom_into = Some((cluster.lat, cluster.lon));
@@ -317,6 +430,10 @@ impl Plugin for IncidentsLayer<'_> {
 }
 
 impl IncidentsLayer<'_> {
+    fn describe_many(&self, count: u32, fatalities: u32) -> String {
+        format!("{count} incidents, {fatalities} fatalities (click to zoom in)")
+    }
+
     fn describe(&self, members: &[u32]) -> String {
         match members {
             [one] => self.store.get(*one).map_or_else(String::new, |i| {
@@ -342,10 +459,7 @@ impl IncidentsLayer<'_> {
                     .filter_map(|&i| self.store.get(i))
                     .map(|i| i.fatalities)
                     .sum();
-                format!(
-                    "{} incidents, {total} fatalities (click to zoom in)",
-                    many.len()
-                )
+                self.describe_many(many.len() as u32, total)
             }
         }
     }
@@ -514,8 +628,8 @@ mod tests {
         ]);
         let visible = [0, 1, 2, 3];
         let mut c = Clusters::default();
-        c.update(&store, &visible, 1, 5.0);
-        let mut sizes: Vec<usize> = c.clusters.iter().map(|c| c.members.len()).collect();
+        c.update(&store, &visible, 1, 5.0, (34.5, 69.1));
+        let mut sizes: Vec<u32> = c.clusters.iter().map(|c| c.count).collect();
         sizes.sort();
         assert_eq!(sizes, [1, 2]);
         assert_eq!(
@@ -523,8 +637,14 @@ mod tests {
             1,
             "the province-level incident is an area, not a point"
         );
-        c.update(&store, &visible, 1, 14.0);
-        assert_eq!(c.clusters.len(), 3);
+        c.update(&store, &visible, 1, 14.0, (34.5, 69.1));
+        assert_eq!(
+            c.clusters.len(),
+            2,
+            "zoomed in on Kabul, the far-away Helmand incident is not grouped"
+        );
+        c.update(&store, &visible, 1, 14.0, (31.6, 64.4));
+        assert_eq!(c.clusters.len(), 1);
     }
 
     #[test]

@@ -237,17 +237,7 @@ impl IncidentApp {
 
     /// Incidents drawn on the map (in point clusters and area halos) at the last frame.
     pub fn markers_drawn(&self) -> usize {
-        self.clusters
-            .clusters
-            .iter()
-            .map(|c| c.members.len())
-            .sum::<usize>()
-            + self
-                .clusters
-                .areas
-                .iter()
-                .map(|a| a.members.len())
-                .sum::<usize>()
+        self.clusters.incidents_drawn()
     }
 
     /// The store.
@@ -695,11 +685,16 @@ impl IncidentApp {
         let ctx = ui.ctx().clone();
         self.map_size = ui.available_size();
         let gazetteer = Gazetteer::bundled().ok();
+        let center = self
+            .map_memory
+            .detached()
+            .map_or(self.map_home, |p| (p.y(), p.x()));
         self.clusters.update(
             &self.store,
             &self.result.visible,
             self.generation,
             self.map_memory.zoom(),
+            center,
         );
         let bundled = self.basemap.is_bundled();
         let attribution = self.basemap.attribution();

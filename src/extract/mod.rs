@@ -185,10 +185,10 @@ impl<'g> Extractor<'g> {
         }
         // A note that states the figure coded for its event ("Fatalities split across 2
         // events (12)") gives that figure to its first incident.
-        if let Some(first) = kept.first_mut() {
-            if let Some(figure) = coded_figure(text, first.toll.killed) {
-                first.toll.killed = figure;
-            }
+        if let Some(first) = kept.first_mut()
+            && let Some(figure) = coded_figure(text, first.toll.killed)
+        {
+            first.toll.killed = figure;
         }
         let mut incidents = Vec::new();
         for mut f in kept {

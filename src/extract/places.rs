@@ -215,14 +215,18 @@ pub fn resolve_toponyms<'g>(
             .iter()
             .enumerate()
             .map(|(i, s)| {
+                // Other mentions of the same name are no independent evidence.
+                let same_name = |t: &str| fold(t) == fold(name(s));
                 let from_text = detected
                     .iter()
-                    .filter(|m| !overlaps(m, s))
+                    .filter(|m| {
+                        !overlaps(m, s) && !same_name(text.get(m.span.0..m.span.1).unwrap_or(""))
+                    })
                     .map(|m| (m.place, m.confidence, 1.0));
                 let from_others = previous
                     .iter()
                     .enumerate()
-                    .filter(|(j, _)| *j != i)
+                    .filter(|(j, _)| *j != i && !same_name(name(&spans[*j])))
                     .filter_map(|(_, r)| r.as_ref().map(|r| (r.place, r.confidence, 1.0)));
                 let mut ctx = Context::from_resolved(from_text.chain(from_others));
                 if let (Some(next), Some(Some(container))) = (spans.get(i + 1), previous.get(i + 1))

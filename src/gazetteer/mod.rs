@@ -95,6 +95,7 @@ pub struct Gazetteer {
     countries: FxHashMap<&'static str, u32>,
     admin1s: FxHashMap<(&'static str, &'static str), u32>,
     admin2s: FxHashMap<&'static str, u32>,
+    country_population: FxHashMap<&'static str, u64>,
     points: OnceLock<RTree<GeomWithData<[f64; 2], u32>>>,
     polygons: OnceLock<AdminPolygons>,
     polygon_source: Option<(&'static str, &'static str)>,
@@ -170,8 +171,12 @@ impl Gazetteer {
         let mut countries = FxHashMap::default();
         let mut admin1s = FxHashMap::default();
         let mut admin2s = FxHashMap::default();
+        let mut country_population: FxHashMap<&'static str, u64> = FxHashMap::default();
         for (i, place) in places.iter().enumerate() {
             let id = i as u32;
+            if place.kind == PlaceKind::PopulatedPlace {
+                *country_population.entry(place.country).or_default() += place.population;
+            }
             match place.kind {
                 PlaceKind::Country => {
                     countries.insert(place.country, id);
@@ -192,6 +197,7 @@ impl Gazetteer {
             countries,
             admin1s,
             admin2s,
+            country_population,
             points: OnceLock::new(),
             polygons: OnceLock::new(),
             polygon_source: None,
@@ -237,6 +243,11 @@ impl Gazetteer {
     /// The second-level division with this code.
     pub fn admin2(&self, code: &str) -> Option<&Place> {
         self.admin2s.get(code).and_then(|&i| self.place(i))
+    }
+
+    /// People living in a country's populated places (a size for ranking countries).
+    pub fn country_population(&self, iso: &str) -> u64 {
+        self.country_population.get(iso).copied().unwrap_or(0)
     }
 
     /// Country name for an ISO code, or the code itself.

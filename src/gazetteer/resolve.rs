@@ -95,9 +95,16 @@ impl Gazetteer {
                 {
                     return None;
                 }
+                // Countries rank by size among themselves ("French": France, not the French
+                // Southern Territories).
+                let size = if place.kind == PlaceKind::Country {
+                    0.1 * (self.country_population(place.country) as f64 + 1.0).log10()
+                } else {
+                    0.0
+                };
                 Some(Candidate {
                     place,
-                    score: score(place, matched, cue, context) - penalty,
+                    score: score(place, matched, cue, context) - penalty + size,
                     matched,
                 })
             })
