@@ -27,29 +27,9 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Extract incidents from articles (files, folders, or - for JSON Lines on stdin).
-    Extract {
-        /// Files or folders of articles.
-        #[arg(required = true)]
-        paths: Vec<PathBuf>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Jsonl)]
-        format: Format,
-        /// Write to this file instead of standard output.
-        #[arg(long)]
-        out: Option<PathBuf>,
-    },
+    Extract(OutputArgs),
     /// List every place mention found in the articles.
-    Places {
-        /// Files or folders of articles.
-        #[arg(required = true)]
-        paths: Vec<PathBuf>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Jsonl)]
-        format: Format,
-        /// Write to this file instead of standard output.
-        #[arg(long)]
-        out: Option<PathBuf>,
-    },
+    Places(OutputArgs),
     /// Print the ranked gazetteer candidates for each name.
     Geocode {
         /// Place names ("Helmand", "Kabul province", "Bagram").
@@ -65,6 +45,20 @@ enum Command {
         #[arg(long, default_value_t = 5)]
         limit: usize,
     },
+}
+
+/// Inputs and output of `extract` and `places`.
+#[derive(clap::Args)]
+struct OutputArgs {
+    /// Files or folders of articles.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Jsonl)]
+    format: Format,
+    /// Write to this file instead of standard output.
+    #[arg(long)]
+    out: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -87,8 +81,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             json,
             limit,
         }) => geocode(&names, country, json, limit),
-        Some(Command::Extract { paths, format, out }) => extract(&paths, format, out, false),
-        Some(Command::Places { paths, format, out }) => extract(&paths, format, out, true),
+        Some(Command::Extract(args)) => extract(&args.paths, args.format, args.out, false),
+        Some(Command::Places(args)) => extract(&args.paths, args.format, args.out, true),
         None => run_app(cli.paths),
     }
 }

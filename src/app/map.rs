@@ -4,11 +4,12 @@
 //! only to a province or a country as a halo over that area's outline, never as a pin; and,
 //! on the bundled basemap, country and province borders and names.
 
-use egui::{Align2, Color32, FontId, Pos2, Rect, Response, Shape, Stroke, Ui, Vec2, pos2};
+use egui::{Align2, Color32, FontId, Pos2, Rect, Response, Shape, Stroke, Ui, Vec2};
 use geo::BoundingRect;
 use rustc_hash::FxHashMap;
 use walkers::{MapMemory, Plugin, Projector, lat_lon};
 
+use crate::extract::ACLED_TYPES;
 use crate::gazetteer::{AdminPolygons, Gazetteer};
 use crate::store::Store;
 
@@ -99,20 +100,11 @@ fn unmercator(x: f64, y: f64) -> (f64, f64) {
 /// From this zoom level on, only incidents near the view are grouped.
 const WINDOWED_FROM_LEVEL: u8 = 7;
 
-const TYPES: [&str; 6] = [
-    "Battles",
-    "Explosions/Remote violence",
-    "Violence against civilians",
-    "Protests",
-    "Riots",
-    "Strategic developments",
-];
-
 fn type_index(event_type: &str) -> usize {
-    TYPES
+    ACLED_TYPES
         .iter()
-        .position(|t| *t == event_type)
-        .unwrap_or(TYPES.len())
+        .position(|(t, _)| *t == event_type)
+        .unwrap_or(ACLED_TYPES.len())
 }
 
 #[derive(Default)]
@@ -130,7 +122,9 @@ fn dominant(types: &[u32; 7]) -> String {
     let best = (0..7)
         .max_by_key(|&i| (types[i], std::cmp::Reverse(i)))
         .unwrap_or(6);
-    TYPES.get(best).map_or_else(String::new, |t| t.to_string())
+    ACLED_TYPES
+        .get(best)
+        .map_or_else(String::new, |(t, _)| t.to_string())
 }
 
 impl Clusters {
@@ -591,14 +585,6 @@ pub fn frame_positions(positions: &[(f64, f64)], size: Vec2) -> Option<((f64, f6
         .atan()
         .to_degrees();
     Some(((lat, lon), zoom))
-}
-
-/// A point in the middle of a rect (for tests and overlays).
-pub fn center_of(rect: Rect) -> Pos2 {
-    pos2(
-        (rect.min.x + rect.max.x) / 2.0,
-        (rect.min.y + rect.max.y) / 2.0,
-    )
 }
 
 #[cfg(test)]

@@ -551,18 +551,7 @@ impl IncidentApp {
                 }
             });
             ui.menu_button("View", |ui| {
-                if ui.button("Zoom to all").clicked() {
-                    self.commands.push(Command::ZoomToAll);
-                }
-                if ui
-                    .add_enabled(
-                        self.selected.is_some(),
-                        egui::Button::new("Zoom to selection"),
-                    )
-                    .clicked()
-                {
-                    self.commands.push(Command::ZoomToSelection);
-                }
+                self.zoom_buttons_ui(ui);
                 if ui.button("Clear filters").clicked() {
                     self.commands.push(Command::ClearFilters);
                 }
@@ -591,6 +580,19 @@ impl IncidentApp {
                 }
             });
         });
+    }
+
+    fn zoom_buttons_ui(&mut self, ui: &mut Ui) {
+        if ui.button("Zoom to all").clicked() {
+            self.commands.push(Command::ZoomToAll);
+        }
+        let selection = ui.add_enabled(
+            self.selected.is_some(),
+            egui::Button::new("Zoom to selection"),
+        );
+        if selection.clicked() {
+            self.commands.push(Command::ZoomToSelection);
+        }
     }
 
     fn status_ui(&mut self, ui: &mut Ui) {
@@ -740,14 +742,10 @@ impl IncidentApp {
         );
         painter.galley(at, galley, Color32::BLACK);
         // Legend, bottom left.
-        let types = [
-            "Battles",
-            "Explosions/Remote violence",
-            "Violence against civilians",
-            "Protests",
-            "Riots",
-            "Strategic developments",
-        ];
+        let types: Vec<&str> = crate::extract::ACLED_TYPES
+            .iter()
+            .map(|(t, _)| *t)
+            .collect();
         let legend = Rect::from_min_size(
             rect.left_bottom() + Vec2::new(8.0, -8.0 - 18.0 * types.len() as f32 - 26.0),
             Vec2::new(230.0, 18.0 * types.len() as f32 + 26.0),
@@ -777,20 +775,7 @@ impl IncidentApp {
             Vec2::new(182.0, 24.0),
         );
         ui.scope_builder(egui::UiBuilder::new().max_rect(buttons), |ui| {
-            ui.horizontal(|ui| {
-                if ui.button("Zoom to all").clicked() {
-                    self.commands.push(Command::ZoomToAll);
-                }
-                if ui
-                    .add_enabled(
-                        self.selected.is_some(),
-                        egui::Button::new("Zoom to selection"),
-                    )
-                    .clicked()
-                {
-                    self.commands.push(Command::ZoomToSelection);
-                }
-            });
+            ui.horizontal(|ui| self.zoom_buttons_ui(ui));
         });
     }
 }

@@ -21,7 +21,6 @@ mod lexicon;
 mod places;
 mod triggers;
 
-use chrono::NaiveDate;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
@@ -193,7 +192,7 @@ impl<'g> Extractor<'g> {
         let mut incidents = Vec::new();
         for mut f in kept {
             if f.place.is_none() && f.event_type == "Strategic developments" {
-                f.place = self.place_told_elsewhere(text, &sentences, &mentions, &f);
+                f.place = self.place_told_elsewhere(&sentences, &mentions, &f);
             }
             if !self.is_reportable(&f, &mentions) {
                 continue;
@@ -335,7 +334,6 @@ impl<'g> Extractor<'g> {
     /// Bagram military base"), even when that sentence is not itself an incident.
     fn place_told_elsewhere(
         &self,
-        text: &str,
         sentences: &[crate::text::Sentence<'_>],
         mentions: &[Mention<'g>],
         f: &Found<'_>,
@@ -355,7 +353,6 @@ impl<'g> Extractor<'g> {
                 if let Some(place) = choose_place(mentions, span)
                     .filter(|(i, _)| mentions[*i].role == Role::Locative)
                 {
-                    let _ = text;
                     return Some(place);
                 }
             }
@@ -744,9 +741,4 @@ fn focus_country<'g>(gazetteer: &'g Gazetteer, mentions: &[Mention<'g>]) -> Opti
         .into_iter()
         .max_by(|a, b| a.1.0.total_cmp(&b.1.0).then(b.0.cmp(a.0)))?;
     place.or_else(|| gazetteer.country(iso))
-}
-
-/// The date of an incident for sorting: its event date or the far past.
-pub fn sort_date(incident: &Incident) -> NaiveDate {
-    incident.event_date.unwrap_or(NaiveDate::MIN)
 }
