@@ -771,8 +771,8 @@ impl IncidentApp {
         );
         // Zoom buttons, top right.
         let buttons = Rect::from_min_size(
-            rect.right_top() + Vec2::new(-190.0, 8.0),
-            Vec2::new(182.0, 24.0),
+            rect.right_top() + Vec2::new(-262.0, 8.0),
+            Vec2::new(254.0, 24.0),
         );
         ui.scope_builder(egui::UiBuilder::new().max_rect(buttons), |ui| {
             ui.horizontal(|ui| self.zoom_buttons_ui(ui));
