@@ -44,6 +44,10 @@ fn the_window_lists_the_samples_incidents_and_draws_them() {
     harness.get_by_label(&shown_label(n, n));
     assert_eq!(app.visible().len(), n);
     assert_eq!(app.markers_drawn(), n, "every incident is on the map");
+    // The import thread parsed the polygons, so the UI thread never waits for them.
+    let polygons = incident_map::gazetteer::Gazetteer::bundled_if_loaded()
+        .and_then(|g| g.polygons_if_loaded());
+    assert!(polygons.is_some_and(|p| !p.admin1.is_empty()));
     // Rows of the list.
     harness.get_by_label("Kunduz, Afghanistan");
     harness.get_by_label("Bagram, Parwan");

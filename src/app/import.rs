@@ -77,6 +77,9 @@ impl ImportJob {
                         pipeline::extract_articles(&extractor, articles, &progress, &worker_cancel)
                     }
                 };
+                // The map draws borders and areas from the polygons: parse them here, off the
+                // UI thread, before the UI first needs them.
+                let _ = extractor.gazetteer().polygons();
                 let _ = sender.send(ImportMessage::Done(Box::new(output)));
                 progress(Stage::Merging, 1, 1);
             })?;

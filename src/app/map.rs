@@ -494,7 +494,9 @@ impl Plugin for BordersLayer<'_> {
         let painter = ui.painter().with_clip_rect(response.rect);
         let view = response.rect;
         let zoom = memory.zoom();
-        let polygons = self.gazetteer.polygons();
+        let Some(polygons) = self.gazetteer.polygons_if_loaded() else {
+            return;
+        };
         let visible = |area: &crate::gazetteer::AdminArea| {
             area.shape.bounding_rect().is_some_and(|b| {
                 let a = projector.project(lat_lon(b.max().y, b.min().x)).to_pos2();

@@ -686,7 +686,8 @@ impl IncidentApp {
     fn map_ui(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
         self.map_size = ui.available_size();
-        let gazetteer = Gazetteer::bundled().ok();
+        // Loaded by the import thread; the UI never waits for it.
+        let gazetteer = Gazetteer::bundled_if_loaded();
         let center = self
             .map_memory
             .detached()
@@ -710,7 +711,7 @@ impl IncidentApp {
         map = map.with_plugin(IncidentsLayer {
             store: &self.store,
             clusters: &self.clusters,
-            polygons: gazetteer.map(|g| g.polygons()),
+            polygons: gazetteer.and_then(|g| g.polygons_if_loaded()),
             selected: self.selected,
             events: &mut events,
         });

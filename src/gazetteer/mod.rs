@@ -122,6 +122,11 @@ impl Gazetteer {
         })
     }
 
+    /// The embedded gazetteer if some thread has loaded it already (never blocks: for the UI).
+    pub fn bundled_if_loaded() -> Option<&'static Gazetteer> {
+        BUNDLED.get().and_then(|loaded| loaded.as_ref().ok())
+    }
+
     /// Loads a fresh copy of the embedded gazetteer (what [`Gazetteer::bundled`] does once).
     pub fn load_bundled() -> Result<Gazetteer, GazetteerError> {
         let places = parse_places(embedded::PLACES)?;
@@ -309,6 +314,11 @@ impl Gazetteer {
                 }),
             None => AdminPolygons::default(),
         })
+    }
+
+    /// The polygons if they were parsed already (never blocks: for the UI).
+    pub fn polygons_if_loaded(&self) -> Option<&AdminPolygons> {
+        self.polygons.get()
     }
 
     /// The first-level division containing a point, by point-in-polygon.
