@@ -5,6 +5,9 @@
 //! cargo run --release --example evaluate -- [geoparse|acled|clusters|all] [--eval DIR] [--misses FILE]
 //! ```
 //!
+//! Each mode reads every file of its kind in its folder: `geoparse/*.xml` (TR-News,
+//! GeoWebNews), `acled/*.csv`, `clusters/*.jsonl`.
+//!
 //! - geoparse: Acc@161 and mean error (km) on the gold toponyms of TR-News and GeoWebNews,
 //!   each resolved in the context of its article.
 //! - acled: each ACLED `notes` text as an article of its own; accuracy of event_type,
@@ -46,35 +49,55 @@ fn main() -> anyhow::Result<()> {
     let mut misses = std::fs::File::create(&misses_path)
         .with_context(|| format!("creating {}", misses_path.display()))?;
     if matches!(what.as_str(), "geoparse" | "all") {
-        for (file, label) in [
-            ("geoparse/TR-News.xml", "TR-News"),
-            ("geoparse/GWN.xml", "GeoWebNews"),
-        ] {
-            let path = eval.join(file);
+        for path in files_in(&eval.join("geoparse"), "xml") {
+            let label = label_of(&path);
             match std::fs::read_to_string(&path) {
-                Ok(xml) => geoparse(&xml, label, &mut misses)?,
-                Err(_) => println!("{label}: {} is absent, skipped", path.display()),
+                Ok(xml) => geoparse(&xml, &label, &mut misses)?,
+                Err(err) => println!("{label}: cannot read {}: {err}", path.display()),
             }
         }
     }
     if matches!(what.as_str(), "acled" | "all") {
-        let path = eval.join("acled/acled-afghanistan-2019-taliban.csv");
-        if path.exists() {
-            acled(&path, &mut misses)?
-        } else {
-            println!("ACLED: {} is absent, skipped", path.display())
+        for path in files_in(&eval.join("acled"), "csv") {
+            acled(&path, &mut misses)?;
         }
     }
     if matches!(what.as_str(), "clusters" | "all") {
-        let path = eval.join("clusters/gva-dev.jsonl");
-        if path.exists() {
-            clusters(&path)?
-        } else {
-            println!("clusters: {} is absent, skipped", path.display())
+        for path in files_in(&eval.join("clusters"), "jsonl") {
+            clusters(&path)?;
         }
     }
     println!("misses listed in {}", misses_path.display());
     Ok(())
+}
+
+/// The files with this extension in a folder of the evaluation data, in name order; says so
+/// (and gives none) when the folder is absent or holds none.
+fn files_in(dir: &Path, extension: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == extension))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    if files.is_empty() {
+        println!(
+            "{}: no .{extension} evaluation file there, skipped",
+            dir.display()
+        );
+    }
+    files
+}
+
+/// A short label for a file: its name without extension.
+fn label_of(path: &Path) -> String {
+    path.file_stem().map_or_else(
+        || path.display().to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    )
 }
 
 struct Toponym {
