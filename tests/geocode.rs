@@ -136,6 +136,18 @@ fn named_places_table() {
         ("Nahr-e Saraj district", PlaceKind::Admin2, "AF", "10"),
         ("Zurmat district", PlaceKind::Admin2, "AF", "36"),
         ("Grishk", PlaceKind::Admin2, "AF", "10"), // the district (Nahr-e Saraj) is also known as Grishk
+        // Written abbreviations: AP style, ISO 3166-2 suffixes and their dotted forms.
+        ("Calif.", PlaceKind::Admin1, "US", "CA"),
+        ("Ky.", PlaceKind::Admin1, "US", "KY"),
+        ("B.C.", PlaceKind::Admin1, "CA", "02"),
+        ("NSW", PlaceKind::Admin1, "AU", "02"),
+        // A state named outright beats the county that shortens to its name.
+        ("Delaware", PlaceKind::Admin1, "US", "DE"),
+        ("Ohio", PlaceKind::Admin1, "US", "OH"),
+        // "of X" official names give short forms; UN regions and groupings are places.
+        ("America", PlaceKind::Country, "US", ""),
+        ("EU", PlaceKind::Other, "", ""),
+        ("Latin America", PlaceKind::Other, "", ""),
     ];
     for (name, kind, country, admin1) in rows {
         let r = g.resolve_name(name, &Context::default());

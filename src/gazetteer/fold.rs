@@ -140,8 +140,10 @@ pub fn index_keys(
         if folded.is_empty() {
             return;
         }
+        // "Delaware County" is also "Delaware", but less surely than the state that is
+        // named "Delaware" outright: the shortened name is an alias.
         if division && let Some(base) = strip_admin_words(&folded) {
-            keys.push((base.to_string(), how));
+            keys.push((base.to_string(), b'a'));
         }
         keys.push((folded, how));
     };

@@ -73,6 +73,8 @@ pub struct Place {
     pub aliases: &'static str,
     /// Demonyms of a country separated by `|` ("Afghan").
     pub demonyms: &'static str,
+    /// Abbreviations matched only as written, separated by `|` ("Calif.", "B.C.", "NSW").
+    pub abbreviations: &'static str,
 }
 
 impl Place {
@@ -95,6 +97,7 @@ pub struct Gazetteer {
     countries: FxHashMap<&'static str, u32>,
     admin1s: FxHashMap<(&'static str, &'static str), u32>,
     admin2s: FxHashMap<&'static str, u32>,
+    abbreviations: FxHashMap<&'static str, Vec<u32>>,
     country_population: FxHashMap<&'static str, u64>,
     points: OnceLock<RTree<GeomWithData<[f64; 2], u32>>>,
     polygons: OnceLock<AdminPolygons>,
@@ -176,9 +179,13 @@ impl Gazetteer {
         let mut countries = FxHashMap::default();
         let mut admin1s = FxHashMap::default();
         let mut admin2s = FxHashMap::default();
+        let mut abbreviations: FxHashMap<&'static str, Vec<u32>> = FxHashMap::default();
         let mut country_population: FxHashMap<&'static str, u64> = FxHashMap::default();
         for (i, place) in places.iter().enumerate() {
             let id = i as u32;
+            for abbreviation in place.abbreviations.split('|').filter(|a| !a.is_empty()) {
+                abbreviations.entry(abbreviation).or_default().push(id);
+            }
             if place.kind == PlaceKind::PopulatedPlace {
                 *country_population.entry(place.country).or_default() += place.population;
             }
@@ -202,6 +209,7 @@ impl Gazetteer {
             countries,
             admin1s,
             admin2s,
+            abbreviations,
             country_population,
             points: OnceLock::new(),
             polygons: OnceLock::new(),
@@ -233,6 +241,11 @@ impl Gazetteer {
     /// The transliteration-variant index (see [`loose_key`]).
     pub fn loose_names(&self) -> &NameIndex {
         &self.loose_names
+    }
+
+    /// Places abbreviated exactly as written ("Calif.", "B.C.", "NSW"; case and dots count).
+    pub fn abbreviated(&self, written: &str) -> &[u32] {
+        self.abbreviations.get(written).map_or(&[], Vec::as_slice)
     }
 
     /// The country entry for an ISO alpha-2 code.
@@ -379,6 +392,7 @@ fn parse_row(line: &'static str) -> Result<Place, String> {
     let iso_code = next("iso_3166_2")?;
     let aliases = next("aliases").unwrap_or("");
     let demonyms = next("demonyms").unwrap_or("");
+    let abbreviations = next("abbreviations").unwrap_or("");
     Ok(Place {
         geonames_id: geonames_id.parse().unwrap_or(0),
         kind,
@@ -393,6 +407,7 @@ fn parse_row(line: &'static str) -> Result<Place, String> {
         iso_code,
         aliases,
         demonyms,
+        abbreviations,
     })
 }
 

@@ -75,6 +75,12 @@ const ADMIN2_BASE: f64 = 4.6;
 const COUNTRY_BASE: f64 = 10.0;
 /// Taken off every candidate found only through a transliteration variant.
 const LOOSE_PENALTY: f64 = 1.0;
+/// Added to a place written exactly as its abbreviation ("BC", "EU"): a form that precise
+/// outranks the namesakes its folded letters happen to match.
+const ABBREVIATION_BONUS: f64 = 3.0;
+/// The same for an abbreviation with dots ("Ky.", "B.C."), which nothing else is written as
+/// (while "KY" is also the Cayman Islands' country code).
+const DOTTED_ABBREVIATION_BONUS: f64 = 6.0;
 
 impl Gazetteer {
     /// All candidates of a name, ranked best first.
@@ -86,9 +92,22 @@ impl Gazetteer {
             matches = self.loose_names().get(&super::loose_key(&base));
             penalty = LOOSE_PENALTY;
         }
+        let written = name.trim();
+        let abbreviated = self.abbreviated(written);
+        let abbreviation_bonus = if written.contains('.') {
+            DOTTED_ABBREVIATION_BONUS
+        } else {
+            ABBREVIATION_BONUS
+        };
         let mut found: Vec<Candidate<'_>> = matches
             .iter()
-            .filter_map(|&(i, matched)| {
+            .map(|&(i, matched)| (i, matched, 0.0))
+            .chain(
+                abbreviated
+                    .iter()
+                    .map(|&i| (i, NameMatch::Alias, abbreviation_bonus + penalty)),
+            )
+            .filter_map(|(i, matched, bonus)| {
                 let place = self.place(i)?;
                 if let Some(only) = &context.only_country
                     && !place.country.eq_ignore_ascii_case(only)
@@ -104,11 +123,15 @@ impl Gazetteer {
                 };
                 Some(Candidate {
                     place,
-                    score: score(place, matched, cue, context) - penalty + size,
+                    score: score(place, matched, cue, context) - penalty + size + bonus,
                     matched,
                 })
             })
             .collect();
+        // A place found twice (its name and its abbreviation) counts once, at its best.
+        found.sort_by(|a, b| b.score.total_cmp(&a.score));
+        let mut seen = rustc_hash::FxHashSet::default();
+        found.retain(|c| seen.insert(std::ptr::from_ref(c.place)));
         found.sort_by(|a, b| {
             b.score
                 .total_cmp(&a.score)
@@ -138,7 +161,8 @@ fn score(place: &Place, matched: NameMatch, cue: Option<PlaceKind>, context: &Co
     let mut score = match place.kind {
         PlaceKind::Country => COUNTRY_BASE,
         PlaceKind::Admin1 => ADMIN1_BASE,
-        PlaceKind::Admin2 => ADMIN2_BASE,
+        // Among same-named districts the more populous is the likelier (Orange County).
+        PlaceKind::Admin2 => ADMIN2_BASE + 0.03 * (place.population as f64 + 1.0).log10(),
         PlaceKind::Other => COUNTRY_BASE - 0.5,
         PlaceKind::PopulatedPlace => {
             let mut s = (place.population as f64 + 1.0).log10();
