@@ -72,7 +72,9 @@ pub fn split_clauses(sentence: &str) -> Vec<Clause> {
                 || SIBLING_STARTS
                     .iter()
                     .any(|w| rest.starts_with(&format!("{w} "))));
-        if is_and && !sibling {
+        // "1 woman and 1 soldier were killed": figures before any verb share the verb
+        // that follows, so they stay one clause.
+        if is_and && (!sibling || !has_verb(&sentence[start..m.start()])) {
             continue;
         }
         if m.start() > start {
@@ -93,6 +95,33 @@ pub fn split_clauses(sentence: &str) -> Vec<Clause> {
         });
     }
     out
+}
+
+/// True when a stretch of text has a verb ("were killed", "attacked", "died"): a past
+/// participle or past tense other than the few adjectives news puts before nouns.
+fn has_verb(text: &str) -> bool {
+    text.split_whitespace().any(|w| {
+        let w = w
+            .trim_matches(|c: char| !c.is_ascii_alphabetic())
+            .to_ascii_lowercase();
+        (w.ends_with("ed")
+            && !matches!(
+                w.as_str(),
+                "armed" | "suspected" | "alleged" | "hundred" | "united" | "red" | "unidentified"
+            ))
+            || matches!(
+                w.as_str(),
+                "died"
+                    | "dead"
+                    | "killing"
+                    | "wounding"
+                    | "injuring"
+                    | "was"
+                    | "were"
+                    | "is"
+                    | "are"
+            )
+    })
 }
 
 #[cfg(test)]

@@ -18,44 +18,104 @@ pub struct Toll {
     pub injuries: bool,
 }
 
-static CODED_FIGURE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-    #[allow(clippy::expect_used)]
-    regex::Regex::new(
-        r"(?i)(?-u:\b)(?:split|coded|distributed|divided)\s+(?:across|over|between|among|into)\s+(\d+)\s+(?:events|locations|incidents)(?:\s*\((\d+)\)|,\s*(\d+)\s+fatalit)?|(?-u:\b)fatalities\s+(?:are|were|is)\s+coded\s+as\s+(\d+)",
-    )
-    .expect("coded-figure pattern is valid")
-});
+/// The ways a coder's note states the figure coded for its event, most specific first; each
+/// pattern's first group is the figure, or (for a bare split) the number of parts.
+static CODED_FIGURES: std::sync::LazyLock<Vec<(regex::Regex, Coded)>> = std::sync::LazyLock::new(
+    || {
+        let patterns = [
+            // "Fatalities split across 2 events (12)", "coded across 3 events, 15 fatalities"
+            (
+                r"(?:split|coded|distributed|divided)\s+(?:across|over|between|among|into)\s+\d+\s+(?:events|locations|incidents)(?:\s*\((\d+)\)|,\s*(\d+)\s+fatalit)",
+                Coded::Figure,
+            ),
+            // "Fatalities split in half (3)"
+            (r"split\s+in\s+half\s*\((\d+)\)", Coded::Figure),
+            // "Unknown fatalities are coded as 10"
+            (
+                r"fatalities\s+(?:are\s+|were\s+|is\s+)?coded\s+as\s+(\d+)",
+                Coded::Figure,
+            ),
+            // "remaining 76 coded here"
+            (
+                r"remaining\s+(\d+)\s+(?:fatalities\s+)?coded\s+here",
+                Coded::Figure,
+            ),
+            // "27 fatalities coded to include the bomber", "6 total fatalities coded."
+            (
+                r"(\d+)\s+(?:total\s+)?fatalities\s+(?:are\s+|were\s+)?coded(?:\s+(?:to|for|here)|\s*[.;]|$)",
+                Coded::Figure,
+            ),
+            // "Total fatalities 7", "Total fatalities is 10"
+            (
+                r"total\s+fatalities\s+(?:is\s+|are\s+|of\s+|:\s*)?(\d+)",
+                Coded::Figure,
+            ),
+            // "Fatalities coded as half, rounded down"
+            (r"coded\s+as\s+(half)", Coded::Half),
+            // "split across 3 events": the toll shared out
+            (
+                r"(?:split|coded|distributed|divided)\s+(?:across|over|between|among|into)\s+(\d+)\s+(?:events|locations|incidents)",
+                Coded::Parts,
+            ),
+        ];
+        patterns
+            .into_iter()
+            .filter_map(|(p, how)| {
+                regex::Regex::new(&format!(r"(?i)(?-u:\b){p}"))
+                    .ok()
+                    .map(|r| (r, how))
+            })
+            .collect()
+    },
+);
+
+/// How a coded-figure pattern gives the figure.
+#[derive(Debug, Clone, Copy)]
+enum Coded {
+    /// The number it captures.
+    Figure,
+    /// Half the toll read from the text.
+    Half,
+    /// The toll divided by the number of parts it captures, rounded.
+    Parts,
+}
 
 /// What a coder's note says about the figure coded for this event: "Fatalities split across
 /// 2 events (12)" (12), "split across 3 events" (the toll divided by 3), "Unknown fatalities
-/// are coded as 10" (10). Returns the figure given the toll read from the text.
+/// are coded as 10" (10), "27 fatalities coded" (27), "Total fatalities 7" (7), "coded as
+/// half" (half the toll). Returns the figure given the toll read from the text.
 pub fn coded_figure(text: &str, toll: u32) -> Option<u32> {
-    // Most texts say nothing of the kind: skip the regex unless a key word is there.
-    let keyword = [
+    // Most texts say nothing of the kind: skip the patterns unless a key word is there.
+    let lower = text.to_ascii_lowercase();
+    if ![
         "split",
-        "Split",
         "coded",
-        "Coded",
         "distributed",
-        "Distributed",
         "divided",
-        "Divided",
+        "total fatalities",
     ]
     .iter()
-    .any(|k| text.contains(k));
-    if !keyword {
+    .any(|k| lower.contains(k))
+    {
         return None;
     }
-    let caps = CODED_FIGURE.captures(text)?;
-    let num = |i: usize| caps.get(i).and_then(|m| m.as_str().parse::<u32>().ok());
-    if let Some(n) = num(4) {
-        return Some(n);
+    for (pattern, how) in CODED_FIGURES.iter() {
+        let Some(caps) = pattern.captures(text) else {
+            continue;
+        };
+        let number = (1..caps.len())
+            .filter_map(|i| caps.get(i))
+            .find_map(|m| m.as_str().parse::<u32>().ok());
+        return match how {
+            Coded::Figure => number,
+            Coded::Half => Some(toll / 2),
+            Coded::Parts => {
+                let parts = number?.max(1);
+                Some((toll + parts / 2) / parts)
+            }
+        };
     }
-    if let Some(n) = num(2).or(num(3)) {
-        return Some(n);
-    }
-    let parts = num(1)?.max(1);
-    Some(toll / parts)
+    None
 }
 
 /// Stems of every death and injury word ("kill" for killed, killing...).
@@ -92,8 +152,17 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
         victims: vec![],
         injuries: lower.iter().any(|w| lexicon::INJURY_WORDS.contains(w)),
     };
+    let mut last_counted: Option<Span> = None;
     for q in find_quantities(clause) {
         if q.year_like || q.percent || skip.iter().any(|s| s.0 <= q.span.0 && q.span.1 <= s.1) {
+            continue;
+        }
+        // "26-28 were killed", "2 to 3 militants": the upper end of a range is no second
+        // toll (ACLED codes the lowest figure).
+        if let Some(previous) = last_counted
+            && previous.1 <= q.span.0
+            && matches!(clause[previous.1..q.span.0].trim(), "-" | "–" | "to" | "or")
+        {
             continue;
         }
         let first = tokens.iter().position(|w| w.span.0 >= q.span.0);
@@ -107,6 +176,7 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
         if is_death_count(clause, &tokens, &lower, first, last) {
             toll.killed += q.value;
             toll.spans.push(q.span);
+            last_counted = Some(q.span);
             let noun_end = victim_phrase_end(&lower, last);
             if noun_end > last {
                 toll.victims
@@ -150,12 +220,14 @@ fn is_death_count(
     first: usize,
     last: usize,
 ) -> bool {
-    // "killed three Afghan security forces", "killing at least 20 personnel"
+    // "killed three Afghan security forces", "killing at least 20 personnel" (but not
+    // "8 were killed, 4 were injured": a comma ends the verb's reach)
     if first > 0
         && matches!(
             lower[first - 1].as_str(),
-            "killed" | "killing" | "kill" | "kills" | "killed,"
+            "killed" | "killing" | "kill" | "kills"
         )
+        && !clause[tokens[first - 1].span.1..tokens[first].span.0].contains([',', ';', '.'])
     {
         return true;
     }
@@ -168,15 +240,44 @@ fn is_death_count(
     {
         return true;
     }
-    // "13 Taliban insurgents were killed", "seven dead"
-    for k in last + 1..(last + 1 + WINDOW_AFTER).min(tokens.len()) {
+    // "13 Taliban insurgents were killed", "seven dead", "7 militants and 2 police were
+    // killed", "9 Taliban and/or IS militants were killed", "12 soldiers (and police) died"
+    let mut limit = (last + 1 + WINDOW_AFTER).min(tokens.len());
+    let mut in_parentheses = false;
+    let mut k = last + 1;
+    while k < limit {
         let gap = &clause[tokens[k - 1].span.1..tokens[k].span.0];
-        if gap.contains([';', '('])
-            || (gap.contains(',') && k > last + 1 && !lower[k].starts_with("includ"))
+        if gap.contains('(') {
+            in_parentheses = true;
+        }
+        if in_parentheses {
+            // An aside does not end the phrase; its words do not count against the window.
+            in_parentheses = !gap.contains(')');
+            if in_parentheses {
+                limit = (limit + 1).min(tokens.len());
+                k += 1;
+                continue;
+            }
+        }
+        // A comma ends the phrase, unless a list of figures goes on ("4 soldiers, 1
+        // policeman were killed") or a subset follows ("6 soldiers, including 3 officers").
+        if gap.contains(';')
+            || (gap.contains(',')
+                && k > last + 1
+                && !lower[k].starts_with("includ")
+                && !starts_a_figure(&lower[k]))
         {
             return false;
         }
+        if gap.contains(',') && starts_a_figure(&lower[k]) {
+            limit = (k + 1 + WINDOW_AFTER).min(tokens.len());
+        }
         let w = lower[k].as_str();
+        if w.starts_with("includ") {
+            // "6 personnel including 3 local policemen were killed": the subset's words
+            // do not count against the window.
+            limit = (limit + 4).min(tokens.len());
+        }
         if lexicon::INJURY_WORDS.contains(w) {
             return false;
         }
@@ -184,10 +285,24 @@ fn is_death_count(
             return w != "lost" || lower.get(k + 1).is_some_and(|n| n == "their");
         }
         if k > last + 1 && w == "and" {
-            return false;
+            let and_or = clause[tokens[k].span.1..].starts_with('/');
+            let next_is_figure = lower.get(k + 1).is_some_and(|n| starts_a_figure(n));
+            if !(and_or || next_is_figure) {
+                return false;
+            }
+            // The coordinated figure shares the verb: look further for it.
+            limit = (k + 1 + WINDOW_AFTER).min(tokens.len());
         }
+        k += 1;
     }
     false
+}
+
+/// True for a word that begins a figure ("7", "seven", "dozens").
+fn starts_a_figure(word: &str) -> bool {
+    word.starts_with(|c: char| c.is_ascii_digit())
+        || crate::text::parse_number_word(word).is_some()
+        || matches!(word, "dozens" | "scores" | "hundreds")
 }
 
 /// The end (word index) of the noun phrase after a figure: "Afghan security force personnel".
@@ -223,7 +338,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 13] = [
+        let rows: [(&str, u32); 22] = [
             (
                 "Eight civilians, including children were killed in an explosion",
                 8,
@@ -255,6 +370,44 @@ mod tests {
             ),
             ("the death toll rose to 12", 12),
             ("three people lost their lives", 3),
+            // coordinated figures share the verb
+            (
+                "7 Taliban militants and 2 Afghan Border Police were killed",
+                9,
+            ),
+            (
+                "9 Taliban and/or IS militants were killed and 11 were wounded",
+                9,
+            ),
+            // an aside in parentheses
+            (
+                "at least 12 Afghan security forces (soldiers and police) were killed",
+                12,
+            ),
+            // a range counts its lowest figure
+            (
+                "2-3 Taliban militants were killed including a facilitator",
+                2,
+            ),
+            ("26-28 were killed and 42 were wounded", 26),
+            // a comma ends the reach of "killed"
+            (
+                "8 militants were killed, 4 were injured, and a vehicle was destroyed",
+                8,
+            ),
+            // lists and subsets
+            (
+                "4 soldiers, 1 policeman, 1 pro-government fighter were killed",
+                6,
+            ),
+            (
+                "6 Afghan security personnel including 3 local policemen were killed",
+                6,
+            ),
+            (
+                "1 woman and 1 soldier were killed, and 3 soldiers were wounded",
+                2,
+            ),
         ];
         for (text, expected) in rows {
             assert_eq!(death_toll(text, &[]).killed, expected, "{text}");
@@ -285,6 +438,38 @@ mod tests {
                 Some(10),
             ),
             ("5 were killed in Kunduz", 5, None),
+            ("17 were killed (split across 3 events)", 17, Some(6)),
+            (
+                "26-28 were killed. 27 fatalities coded to include the bomber.",
+                26,
+                Some(27),
+            ),
+            ("3 were killed. 6 total fatalities coded.", 3, Some(6)),
+            (
+                "3 were killed and wounded. Fatalities coded as half, rounded down.",
+                3,
+                Some(1),
+            ),
+            (
+                "killing 6 militants. Fatalities split in half (3).",
+                6,
+                Some(3),
+            ),
+            (
+                "5 soldiers and 1 Taliban were killed. Total fatalities 7.",
+                6,
+                Some(7),
+            ),
+            (
+                "remaining 27 fatalities coded across 3 events (9).",
+                31,
+                Some(9),
+            ),
+            (
+                "112 were killed. 36 fatalities coded in a previous event; remaining 76 coded here.",
+                112,
+                Some(76),
+            ),
         ];
         for (text, toll, expected) in rows {
             assert_eq!(coded_figure(text, toll), expected, "{text}");
