@@ -34,7 +34,9 @@ static DATE: LazyLock<Regex> = LazyLock::new(|| {
         (?P<reported>\b(?:as\s+)?reported\s+on\s+)?
         (?P<prior>\b(?:on\s+a\s+)?(?:night\s+)?prior\s+to\s+)?
         (?:
-          \b(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?[\s\-/]+(?:of\s+)?(?P<m1>{MONTHS})\.?(?:[\s\-/,]+(?P<y1>\d{{4}}))?\b
+          \b(?P<rm>{MONTHS})\.?\s+(?P<ra>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to\s|and\s)\s*(?P<rb>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<ry>\d{{4}})\b)?
+        | \b(?P<ra2>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to\s|and\s)\s*(?P<rb2>\d{{1,2}})(?:st|nd|rd|th)?[\s\-]+(?:of\s+)?(?P<rm2>{MONTHS})\b\.?(?:,?\s+(?P<ry2>\d{{4}})\b)?
+        | \b(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?[\s\-/]+(?:of\s+)?(?P<m1>{MONTHS})\.?(?:[\s\-/,]+(?P<y1>\d{{4}}))?\b
         | \b(?P<m2>{MONTHS})\.?\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?[\s\-]+(?P<y2>\d{{4}})\b)?
         | \b(?P<d3>\d{{1,2}})[\s/.\-](?P<n3>\d{{1,2}})[\s/.\-](?P<y3>\d{{4}})\b
         | \b(?P<late>(?:early|mid|late|earlier|later)[\s\-]+)?(?:in\s+)?(?P<m4>{MONTHS})\b(?:\s+(?P<y4>\d{{4}}))?
@@ -42,6 +44,7 @@ static DATE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?P<yesterday>yesterday|last\ night)\b
         | \b(?P<today>today|this\ morning|tonight|this\ evening|earlier\ today)\b
         | \b(?P<last24>(?:in|over|during)\ (?:the\ )?(?:last\ |past\ )?(?:24|twenty-four|48)\ hours)\b
+        | \b(?P<lastdays>(?:in|over|during)\ the\ (?:last|past)\ (?:few|several|two|three|\d)\ days|as\ happening\ overnight)\b
         | \b(?P<lastweek>last\ week|earlier\ last\ week|this\ week|earlier\ this\ week|past\ week|in\ recent\ days)\b
         | \b(?P<lastmonth>last\ month|this\ month|earlier\ this\ month|past\ month)\b
         | \b(?P<lastyear>last\ year|this\ year)\b
@@ -102,83 +105,104 @@ pub fn find_dates(text: &str, anchor: Option<NaiveDate>) -> Vec<DateExpr> {
         let get = |name: &str| caps.name(name).map(|m| m.as_str());
         let num = |name: &str| get(name).and_then(|s| s.parse::<u32>().ok());
         let year = |name: &str| get(name).and_then(|s| s.parse::<i32>().ok());
-        let resolved: Option<(NaiveDate, u8)> =
-            if let (Some(d), Some(m)) = (num("d1"), get("m1").and_then(month_number)) {
-                match year("y1") {
-                    Some(y) => NaiveDate::from_ymd_opt(y, m, d),
-                    None => with_anchor_year(m, d, anchor),
-                }
-                .map(|date| (date, 1))
-            } else if let (Some(m), Some(d)) = (get("m2").and_then(month_number), num("d2")) {
-                match year("y2") {
-                    Some(y) => NaiveDate::from_ymd_opt(y, m, d),
-                    None => with_anchor_year(m, d, anchor),
-                }
-                .map(|date| (date, 1))
-            } else if let (Some(d), Some(m), Some(y)) = (num("d3"), num("n3"), year("y3")) {
-                NaiveDate::from_ymd_opt(y, m, d).map(|date| (date, 1))
-            } else if let Some(m) = get("m4").and_then(month_number) {
-                // A bare month name: "May" is too often a verb to trust without a cue.
-                let cued = caps.name("late").is_some()
-                    || caps.name("y4").is_some()
-                    || whole.as_str().to_ascii_lowercase().contains("in ");
-                let is_may_verb = get("m4").is_some_and(|s| s == "may");
-                if !cued || is_may_verb {
-                    None
+        let range = (get("rm").or(get("rm2")).and_then(month_number))
+            .zip(num("ra").or(num("ra2")))
+            .zip(num("rb").or(num("rb2")));
+        let resolved: Option<(NaiveDate, u8)> = if let Some(((m, first), last)) = range {
+            // "September 26-28 2019", "25 and 26 August": the first day, at week
+            // precision when the range is no longer than a week.
+            let year = year("ry").or(year("ry2"));
+            let precision = if last > first && last - first <= 7 {
+                2
+            } else {
+                3
+            };
+            match year {
+                Some(y) => NaiveDate::from_ymd_opt(y, m, first),
+                None => with_anchor_year(m, first, anchor),
+            }
+            .map(|date| (date, precision))
+        } else if let (Some(d), Some(m)) = (num("d1"), get("m1").and_then(month_number)) {
+            match year("y1") {
+                Some(y) => NaiveDate::from_ymd_opt(y, m, d),
+                None => with_anchor_year(m, d, anchor),
+            }
+            .map(|date| (date, 1))
+        } else if let (Some(m), Some(d)) = (get("m2").and_then(month_number), num("d2")) {
+            match year("y2") {
+                Some(y) => NaiveDate::from_ymd_opt(y, m, d),
+                None => with_anchor_year(m, d, anchor),
+            }
+            .map(|date| (date, 1))
+        } else if let (Some(d), Some(m), Some(y)) = (num("d3"), num("n3"), year("y3")) {
+            NaiveDate::from_ymd_opt(y, m, d).map(|date| (date, 1))
+        } else if let Some(m) = get("m4").and_then(month_number) {
+            // A bare month name: "May" is too often a verb to trust without a cue.
+            let cued = caps.name("late").is_some()
+                || caps.name("y4").is_some()
+                || whole.as_str().to_ascii_lowercase().contains("in ");
+            let is_may_verb = get("m4").is_some_and(|s| s == "may");
+            if !cued || is_may_verb {
+                None
+            } else {
+                let y = year("y4").or_else(|| {
+                    anchor.map(|a| {
+                        if m > a.month() {
+                            a.year() - 1
+                        } else {
+                            a.year()
+                        }
+                    })
+                });
+                y.and_then(|y| NaiveDate::from_ymd_opt(y, m, 1))
+                    .map(|date| (date, 3))
+            }
+        } else if let Some(day) = get("wd").and_then(weekday) {
+            anchor.map(|a| (last_weekday(day, a), 1))
+        } else if caps.name("yesterday").is_some() {
+            anchor.map(|a| (a - Days::new(1), 1))
+        } else if caps.name("today").is_some() {
+            anchor.map(|a| (a, 1))
+        } else if caps.name("last24").is_some() {
+            anchor.map(|a| (a - Days::new(1), 1))
+        } else if let Some(phrase) = get("lastdays") {
+            // "as happening overnight": the night before the report; "over the past 3
+            // days": coded, as ACLED does, to the day before the report, within a week.
+            let precision = if phrase.contains("overnight") { 1 } else { 2 };
+            anchor.map(|a| (a - Days::new(1), precision))
+        } else if let Some(phrase) = get("lastweek") {
+            let back = if phrase.to_ascii_lowercase().contains("last") {
+                7
+            } else {
+                0
+            };
+            anchor.map(|a| (a - Days::new(back), 2))
+        } else if let Some(phrase) = get("lastmonth") {
+            let last = phrase.to_ascii_lowercase().starts_with("last");
+            anchor.and_then(|a| {
+                let first = NaiveDate::from_ymd_opt(a.year(), a.month(), 1)?;
+                let month = if last {
+                    first.checked_sub_months(Months::new(1))?
                 } else {
-                    let y = year("y4").or_else(|| {
-                        anchor.map(|a| {
-                            if m > a.month() {
-                                a.year() - 1
-                            } else {
-                                a.year()
-                            }
-                        })
-                    });
-                    y.and_then(|y| NaiveDate::from_ymd_opt(y, m, 1))
-                        .map(|date| (date, 3))
-                }
-            } else if let Some(day) = get("wd").and_then(weekday) {
-                anchor.map(|a| (last_weekday(day, a), 1))
-            } else if caps.name("yesterday").is_some() {
-                anchor.map(|a| (a - Days::new(1), 1))
-            } else if caps.name("today").is_some() {
-                anchor.map(|a| (a, 1))
-            } else if caps.name("last24").is_some() {
-                anchor.map(|a| (a - Days::new(1), 1))
-            } else if let Some(phrase) = get("lastweek") {
-                let back = if phrase.to_ascii_lowercase().contains("last") {
-                    7
-                } else {
-                    0
+                    first
                 };
-                anchor.map(|a| (a - Days::new(back), 2))
-            } else if let Some(phrase) = get("lastmonth") {
-                let last = phrase.to_ascii_lowercase().starts_with("last");
-                anchor.and_then(|a| {
-                    let first = NaiveDate::from_ymd_opt(a.year(), a.month(), 1)?;
-                    let month = if last {
-                        first.checked_sub_months(Months::new(1))?
-                    } else {
-                        first
-                    };
-                    Some((month, 3))
-                })
-            } else if let Some(phrase) = get("lastyear") {
-                let back = i32::from(phrase.to_ascii_lowercase().starts_with("last"));
-                anchor
-                    .and_then(|a| NaiveDate::from_ymd_opt(a.year() - back, 1, 1))
-                    .map(|d| (d, 3))
-            } else if let Some(y) = year("year") {
-                let plausible = anchor.is_none_or(|a| y <= a.year());
-                if plausible {
-                    NaiveDate::from_ymd_opt(y, 1, 1).map(|d| (d, 3))
-                } else {
-                    None
-                }
+                Some((month, 3))
+            })
+        } else if let Some(phrase) = get("lastyear") {
+            let back = i32::from(phrase.to_ascii_lowercase().starts_with("last"));
+            anchor
+                .and_then(|a| NaiveDate::from_ymd_opt(a.year() - back, 1, 1))
+                .map(|d| (d, 3))
+        } else if let Some(y) = year("year") {
+            let plausible = anchor.is_none_or(|a| y <= a.year());
+            if plausible {
+                NaiveDate::from_ymd_opt(y, 1, 1).map(|d| (d, 3))
             } else {
                 None
-            };
+            }
+        } else {
+            None
+        };
         let Some((date, precision)) = resolved else {
             continue;
         };
@@ -210,10 +234,41 @@ mod tests {
     }
 
     #[test]
+    fn overnight_is_the_night_before_the_report() {
+        let found = find_dates(
+            "Reported on 19 September 2019 as happening overnight, clashes",
+            None,
+        );
+        let last = found.last().map(|d| (d.date, d.precision, d.report_date));
+        assert_eq!(last, Some((day(2019, 9, 18), 1, false)));
+    }
+
+    #[test]
     fn dates_table() {
         let wednesday = Some(day(2020, 4, 1));
         // (text, anchor, expected (date, precision) of the first expression)
-        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 19] = [
+        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 23] = [
+            (
+                "clashes in Zari over the past 3 days",
+                wednesday,
+                Some((day(2020, 3, 31), 2)),
+            ),
+            // ranges: the first day, at week precision
+            (
+                "Between September 26-28 2019, 66 personnel",
+                None,
+                Some((day(2019, 9, 26), 2)),
+            ),
+            (
+                "On 25 and 26 August 2019, the Taliban",
+                None,
+                Some((day(2019, 8, 25), 2)),
+            ),
+            (
+                "clashes on May 20 to 22",
+                wednesday,
+                Some((day(2019, 5, 20), 2)),
+            ),
             (
                 "in Kunduz Province on March 4, 2020.",
                 None,
