@@ -185,6 +185,27 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
         }
     }
     if toll.killed == 0 {
+        // "killed an NDS agent", "shot and killed a tribal elder"
+        for (k, w) in lower.iter().enumerate() {
+            let article = lower.get(k + 1).map(String::as_str);
+            let after = lower.get(k + 2).map_or("", String::as_str);
+            if matches!(w.as_str(), "killed" | "killing" | "kills")
+                && matches!(article, Some("a" | "an"))
+                && !matches!(
+                    after,
+                    "total" | "number" | "dozen" | "few" | "handful" | "couple" | "lot" | "score"
+                )
+                && !after.is_empty()
+            {
+                toll.killed = 1;
+                if let (Some(a), Some(b)) = (tokens.get(k + 1), tokens.get(k + 2)) {
+                    toll.spans.push((a.span.0, b.span.1));
+                }
+                break;
+            }
+        }
+    }
+    if toll.killed == 0 {
         // "a policeman was killed", "one civilian died"
         for (k, w) in lower.iter().enumerate() {
             if matches!(w.as_str(), "was" | "is")
@@ -220,14 +241,16 @@ fn is_death_count(
     first: usize,
     last: usize,
 ) -> bool {
-    // "killed three Afghan security forces", "killing at least 20 personnel" (but not
-    // "8 were killed, 4 were injured": a comma ends the verb's reach)
-    if first > 0
+    // "killed three Afghan security forces", "killing at least 20 personnel", "killed a
+    // total of 5" (but not "8 were killed, 4 were injured": a comma ends the verb's reach)
+    let total_of = first >= 3 && lower[first - 3..first].join(" ") == "a total of";
+    let verb = if total_of { first - 3 } else { first };
+    if verb > 0
         && matches!(
-            lower[first - 1].as_str(),
+            lower[verb - 1].as_str(),
             "killed" | "killing" | "kill" | "kills"
         )
-        && !clause[tokens[first - 1].span.1..tokens[first].span.0].contains([',', ';', '.'])
+        && !clause[tokens[verb - 1].span.1..tokens[verb].span.0].contains([',', ';', '.'])
     {
         return true;
     }
@@ -338,7 +361,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 22] = [
+        let rows: [(&str, u32); 24] = [
             (
                 "Eight civilians, including children were killed in an explosion",
                 8,
@@ -408,6 +431,8 @@ mod tests {
                 "1 woman and 1 soldier were killed, and 3 soldiers were wounded",
                 2,
             ),
+            ("Taliban fighters killed an NDS agent in Farah province", 1),
+            ("the blast killed a total of 5 people", 5),
         ];
         for (text, expected) in rows {
             assert_eq!(death_toll(text, &[]).killed, expected, "{text}");
