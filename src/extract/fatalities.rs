@@ -118,10 +118,17 @@ pub fn coded_figure(text: &str, toll: u32) -> Option<u32> {
     None
 }
 
-/// Stems of every death and injury word ("kill" for killed, killing...).
-const CASUALTY_STEMS: [&str; 11] = [
-    "kill", "dead", "died", "die", "death", "lives", "slain", "fatalit", "lost", "wound", "injur",
-];
+/// Stems of every death and injury word ("kill" for killed, killing...), any case.
+static CASUALTY_STEMS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> =
+    std::sync::LazyLock::new(|| {
+        aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build([
+                "kill", "dead", "died", "die", "death", "lives", "slain", "fatalit", "lost",
+                "wound", "injur",
+            ])
+            .ok()
+    });
 
 /// Words looked at after a figure for the death or injury word it belongs to.
 const WINDOW_AFTER: usize = 7;
@@ -129,10 +136,9 @@ const WINDOW_AFTER: usize = 7;
 /// Reads the death toll of a clause. `skip` are byte spans (dates) whose figures are no toll.
 pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
     // Most clauses report no casualty: skip them at once.
-    let lower_clause = clause.to_ascii_lowercase();
-    if !CASUALTY_STEMS
-        .iter()
-        .any(|stem| lower_clause.contains(stem))
+    if CASUALTY_STEMS
+        .as_ref()
+        .is_some_and(|stems| !stems.is_match(clause))
     {
         return Toll {
             killed: 0,

@@ -748,10 +748,37 @@ pub static DIRECTIONS: WordSet = WordSet::new(&[
     "outside",
 ]);
 
-/// A list of lower-case words or phrases, hashed on first use.
+/// Words after a strategic development's trigger that make it a plan, not a fact ("the
+/// release ... will happen").
+pub static MODAL_AFTER: WordSet = WordSet::new(&[
+    "will",
+    "would",
+    "could",
+    "should",
+    "might",
+    "may",
+    "is to",
+    "are to",
+    "tomorrow",
+    "supposed",
+    "meant to",
+    "expected to",
+    "set to",
+    "due to",
+    "planned",
+    "yet to",
+]);
+
+/// What security forces do to a protest that makes it a protest with intervention.
+pub static PROTEST_INTERVENTION: WordSet =
+    WordSet::new(&["tear gas", "dispersed", "fired", "arrested", "detained"]);
+
+/// A list of lower-case words or phrases, hashed on first use, and searched for in text by
+/// one automaton (built on first use) rather than one scan per entry.
 pub struct WordSet {
     words: &'static [&'static str],
     set: OnceLock<FxHashSet<&'static str>>,
+    automaton: OnceLock<Option<aho_corasick::AhoCorasick>>,
 }
 
 impl WordSet {
@@ -760,6 +787,7 @@ impl WordSet {
         WordSet {
             words,
             set: OnceLock::new(),
+            automaton: OnceLock::new(),
         }
     }
 
@@ -777,7 +805,18 @@ impl WordSet {
 
     /// True when any entry occurs in `text_lower` as whole words.
     pub fn any_in(&self, text_lower: &str) -> bool {
-        self.words.iter().any(|w| contains_phrase(text_lower, w))
+        let automaton = self
+            .automaton
+            .get_or_init(|| aho_corasick::AhoCorasick::new(self.words).ok());
+        let Some(automaton) = automaton else {
+            return self.words.iter().any(|w| contains_phrase(text_lower, w));
+        };
+        let bytes = text_lower.as_bytes();
+        automaton.find_overlapping_iter(text_lower).any(|m| {
+            let before = m.start() == 0 || !bytes[m.start() - 1].is_ascii_alphanumeric();
+            let after = m.end() == bytes.len() || !bytes[m.end()].is_ascii_alphanumeric();
+            before && after
+        })
     }
 }
 

@@ -605,11 +605,7 @@ fn classify(
         ("Protests", _) if toll.killed > 0 => {
             pair("Protests", "Excessive force against protesters")
         }
-        ("Protests", _)
-            if ["tear gas", "dispersed", "fired", "arrested", "detained"]
-                .iter()
-                .any(|w| lexicon::contains_phrase(lower, w)) =>
-        {
+        ("Protests", _) if lexicon::PROTEST_INTERVENTION.any_in(lower) => {
             pair("Protests", "Protest with intervention")
         }
         (t, s) => pair(t, s),
@@ -639,26 +635,7 @@ fn is_unreal(lower: &str, trigger: Span, event_type: &str) -> bool {
     }
     if event_type == "Strategic developments" || event_type.is_empty() {
         let after = &lower[trigger.1.min(lower.len())..];
-        return [
-            "will",
-            "would",
-            "could",
-            "should",
-            "might",
-            "may",
-            "is to",
-            "are to",
-            "tomorrow",
-            "supposed",
-            "meant to",
-            "expected to",
-            "set to",
-            "due to",
-            "planned",
-            "yet to",
-        ]
-        .iter()
-        .any(|w| lexicon::contains_phrase(after, w));
+        return lexicon::MODAL_AFTER.any_in(after);
     }
     false
 }

@@ -273,16 +273,20 @@ fn candidate_names(gazetteer: &Gazetteer, text: &str, tokens: &[Word]) -> Vec<Ra
             i += 1;
             continue;
         }
-        // Most capitalised words start no place name at all: skip them at once.
+        // Most capitalised words start no place name at all: skip them at once. A name
+        // spans no more tokens than its longest gazetteer entry has words.
         let head = fold(first);
-        if !gazetteer.names().may_start_with(&head)
-            && !gazetteer.loose_names().may_start_with(&loose_key(&head))
-        {
+        let first_word = head.split(' ').next().unwrap_or("");
+        let mut longest = gazetteer.names().longest_name_from(first_word);
+        if longest == 0 && gazetteer.loose_names().may_start_with(&loose_key(&head)) {
+            longest = MAX_NAME_WORDS;
+        }
+        if longest == 0 {
             i += 1;
             continue;
         }
         let mut found = None;
-        for n in (1..=MAX_NAME_WORDS).rev() {
+        for n in (1..=MAX_NAME_WORDS.min(longest)).rev() {
             let j = i + n - 1;
             let Some(last) = tokens.get(j) else { continue };
             let last_text = last.text(text);

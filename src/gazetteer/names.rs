@@ -54,6 +54,8 @@ pub struct NameIndex {
     built: FxHashMap<Box<str>, Vec<(u32, NameMatch)>>,
     /// Sorted `(key, postings)` lines of a prebuilt index ("kabul" -> "12:p,40:a").
     prebuilt: Vec<(&'static str, &'static str)>,
+    /// First word of every prebuilt key -> the most words a key starting with it has.
+    first_words: std::sync::OnceLock<FxHashMap<&'static str, u8>>,
 }
 
 impl NameMatch {
@@ -76,6 +78,7 @@ impl NameIndex {
         NameIndex {
             built: FxHashMap::default(),
             prebuilt,
+            first_words: std::sync::OnceLock::new(),
         }
     }
 
@@ -135,6 +138,29 @@ impl NameIndex {
         self.prebuilt
             .get(at)
             .is_some_and(|(key, _)| key.starts_with(prefix))
+    }
+
+    /// The most words a name starting with this folded word has (0: no name starts with
+    /// it). Answers from a hash of first words, built on first use, so that the mention
+    /// finder can skip most capitalised words at the cost of one lookup.
+    pub fn longest_name_from(&self, first_word: &str) -> usize {
+        if !self.built.is_empty() || self.prebuilt.is_empty() {
+            return usize::MAX;
+        }
+        let first_words = self.first_words.get_or_init(|| {
+            let mut map: FxHashMap<&'static str, u8> = FxHashMap::default();
+            for (key, _) in &self.prebuilt {
+                let mut words = key.split(' ');
+                let Some(first) = words.next() else { continue };
+                let count = u8::try_from(words.count() + 1).unwrap_or(u8::MAX);
+                let longest = map.entry(first).or_default();
+                *longest = (*longest).max(count);
+            }
+            map
+        });
+        first_words
+            .get(first_word)
+            .map_or(0, |&count| usize::from(count))
     }
 
     /// Number of distinct folded names.
