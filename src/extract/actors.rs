@@ -209,6 +209,7 @@ impl ActorDictionary {
         let matcher = AhoCorasickBuilder::new()
             .ascii_case_insensitive(true)
             .match_kind(MatchKind::LeftmostLongest)
+            .kind(Some(aho_corasick::AhoCorasickKind::DFA))
             .build(ACTOR_PHRASES.iter().map(|(p, _)| p))
             .map_err(|e| e.to_string())?;
         Ok(ActorDictionary { matcher })

@@ -123,6 +123,7 @@ static CASUALTY_STEMS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> =
     std::sync::LazyLock::new(|| {
         aho_corasick::AhoCorasick::builder()
             .ascii_case_insensitive(true)
+            .kind(Some(aho_corasick::AhoCorasickKind::DFA))
             .build([
                 "kill", "dead", "died", "die", "death", "lives", "slain", "fatalit", "lost",
                 "wound", "injur",

@@ -807,7 +807,12 @@ impl WordSet {
     pub fn any_in(&self, text_lower: &str) -> bool {
         let automaton = self
             .automaton
-            .get_or_init(|| aho_corasick::AhoCorasick::new(self.words).ok());
+            .get_or_init(|| {
+                aho_corasick::AhoCorasick::builder()
+                    .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+                    .build(self.words)
+                    .ok()
+            });
         let Some(automaton) = automaton else {
             return self.words.iter().any(|w| contains_phrase(text_lower, w));
         };

@@ -183,6 +183,7 @@ impl TriggerTable {
         let matcher = AhoCorasickBuilder::new()
             .ascii_case_insensitive(true)
             .match_kind(MatchKind::LeftmostLongest)
+            .kind(Some(aho_corasick::AhoCorasickKind::DFA))
             .build(&phrases)
             .map_err(|e| TriggerTableError::Build(e.to_string()))?;
         Ok(TriggerTable { rules, matcher })

@@ -56,6 +56,8 @@ pub struct NameIndex {
     prebuilt: Vec<(&'static str, &'static str)>,
     /// First word of every prebuilt key -> the most words a key starting with it has.
     first_words: std::sync::OnceLock<FxHashMap<&'static str, u8>>,
+    /// Prebuilt key -> its postings, hashed on first use (lookups without binary search).
+    hashed: std::sync::OnceLock<FxHashMap<&'static str, &'static str>>,
 }
 
 impl NameMatch {
@@ -79,6 +81,7 @@ impl NameIndex {
             built: FxHashMap::default(),
             prebuilt,
             first_words: std::sync::OnceLock::new(),
+            hashed: std::sync::OnceLock::new(),
         }
     }
 
@@ -104,11 +107,8 @@ impl NameIndex {
     /// The places carrying exactly this folded name.
     pub fn get(&self, folded: &str) -> Vec<(u32, NameMatch)> {
         let mut out = self.built.get(folded).cloned().unwrap_or_default();
-        if let Ok(i) = self
-            .prebuilt
-            .binary_search_by(|(key, _)| (*key).cmp(folded))
-        {
-            out.extend(self.prebuilt[i].1.split(',').filter_map(|posting| {
+        if let Some(postings) = self.prebuilt_postings(folded) {
+            out.extend(postings.split(',').filter_map(|posting| {
                 let (id, how) = posting.split_once(':')?;
                 Some((
                     id.parse().ok()?,
@@ -121,11 +121,18 @@ impl NameIndex {
 
     /// True when some place carries this folded name.
     pub fn contains(&self, folded: &str) -> bool {
-        self.built.contains_key(folded)
-            || self
-                .prebuilt
-                .binary_search_by(|(key, _)| (*key).cmp(folded))
-                .is_ok()
+        self.built.contains_key(folded) || self.prebuilt_postings(folded).is_some()
+    }
+
+    /// The postings line of a prebuilt key.
+    fn prebuilt_postings(&self, folded: &str) -> Option<&'static str> {
+        if self.prebuilt.is_empty() {
+            return None;
+        }
+        self.hashed
+            .get_or_init(|| self.prebuilt.iter().copied().collect())
+            .get(folded)
+            .copied()
     }
 
     /// True when some name may start with `prefix` (always true for an index built in
