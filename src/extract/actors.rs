@@ -245,7 +245,7 @@ impl ActorDictionary {
     /// noun phrases of its death toll.
     pub fn roles(&self, clause: &str, trigger: Option<Span>, victims: &[Span]) -> Roles {
         let found = self.find(clause);
-        let lower = clause.to_lowercase();
+        let lower = clause.to_ascii_lowercase();
         let is_victim = |a: &ActorMention| {
             victims.iter().any(|v| v.0 <= a.span.0 && a.span.1 <= v.1)
                 || passive_victim(&lower, a.span)

@@ -64,14 +64,20 @@ pub fn split_clauses(sentence: &str) -> Vec<Clause> {
     let mut start = 0;
     let mut group = 0;
     for m in BOUNDARY.find_iter(sentence) {
-        let text = m.as_str().to_ascii_lowercase();
-        let rest = sentence[m.end()..].to_ascii_lowercase();
-        let is_and = text.trim().trim_start_matches(',').trim() == "and";
+        let is_and = m
+            .as_str()
+            .trim()
+            .trim_start_matches(',')
+            .trim()
+            .eq_ignore_ascii_case("and");
+        let rest = &sentence.as_bytes()[m.end()..];
         let sibling = is_and
-            && (rest.starts_with(|c: char| c.is_ascii_digit())
-                || SIBLING_STARTS
-                    .iter()
-                    .any(|w| rest.starts_with(&format!("{w} "))));
+            && (rest.first().is_some_and(u8::is_ascii_digit)
+                || SIBLING_STARTS.iter().any(|w| {
+                    rest.len() > w.len()
+                        && rest[..w.len()].eq_ignore_ascii_case(w.as_bytes())
+                        && rest[w.len()] == b' '
+                }));
         // "1 woman and 1 soldier were killed": figures before any verb share the verb
         // that follows, so they stay one clause.
         if is_and && (!sibling || !has_verb(&sentence[start..m.start()])) {

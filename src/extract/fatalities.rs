@@ -126,10 +126,18 @@ static CASUALTY_STEMS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> =
             .kind(Some(aho_corasick::AhoCorasickKind::DFA))
             .build([
                 "kill", "dead", "died", "die", "death", "lives", "slain", "fatalit", "lost",
-                "wound", "injur",
+                "wound", "injur", "hurt",
             ])
             .ok()
     });
+
+/// True when a text has a word that could report a death or an injury (a quick test: a
+/// text without one has no death toll).
+pub fn mentions_casualty(text: &str) -> bool {
+    CASUALTY_STEMS
+        .as_ref()
+        .is_none_or(|stems| stems.is_match(text))
+}
 
 /// Words looked at after a figure for the death or injury word it belongs to.
 const WINDOW_AFTER: usize = 7;
@@ -137,10 +145,7 @@ const WINDOW_AFTER: usize = 7;
 /// Reads the death toll of a clause. `skip` are byte spans (dates) whose figures are no toll.
 pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
     // Most clauses report no casualty: skip them at once.
-    if CASUALTY_STEMS
-        .as_ref()
-        .is_some_and(|stems| !stems.is_match(clause))
-    {
+    if !mentions_casualty(clause) {
         return Toll {
             killed: 0,
             spans: vec![],
@@ -151,7 +156,7 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
     let tokens = words(clause);
     let lower: Vec<String> = tokens
         .iter()
-        .map(|w| w.text(clause).to_lowercase())
+        .map(|w| w.text(clause).to_ascii_lowercase())
         .collect();
     let mut toll = Toll {
         killed: 0,

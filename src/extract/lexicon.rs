@@ -791,13 +791,13 @@ impl WordSet {
         }
     }
 
-    /// True when `word` (any case) is in the set.
+    /// True when `word` (any case of ASCII letters; the lists are ASCII) is in the set.
     pub fn contains(&self, word: &str) -> bool {
         let set = self
             .set
             .get_or_init(|| self.words.iter().copied().collect());
-        if word.chars().any(char::is_uppercase) {
-            set.contains(word.to_lowercase().as_str())
+        if word.bytes().any(|b| b.is_ascii_uppercase()) {
+            set.contains(word.to_ascii_lowercase().as_str())
         } else {
             set.contains(word)
         }
@@ -805,14 +805,12 @@ impl WordSet {
 
     /// True when any entry occurs in `text_lower` as whole words.
     pub fn any_in(&self, text_lower: &str) -> bool {
-        let automaton = self
-            .automaton
-            .get_or_init(|| {
-                aho_corasick::AhoCorasick::builder()
-                    .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-                    .build(self.words)
-                    .ok()
-            });
+        let automaton = self.automaton.get_or_init(|| {
+            aho_corasick::AhoCorasick::builder()
+                .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+                .build(self.words)
+                .ok()
+        });
         let Some(automaton) = automaton else {
             return self.words.iter().any(|w| contains_phrase(text_lower, w));
         };

@@ -125,6 +125,14 @@ impl<'g> Extractor<'g> {
         let sentences = split_sentences(text);
         for (si, sentence) in sentences.iter().enumerate() {
             let s0 = sentence.span.0;
+            // A sentence with neither a trigger nor a casualty word reports no incident; it
+            // is read for dates only when it may set the report date ("As reported on").
+            let sentence_triggers = self.triggers.find(sentence.text);
+            let may_report_incident =
+                !sentence_triggers.is_empty() || fatalities::mentions_casualty(sentence.text);
+            if !may_report_incident && !sentence.text.contains("eported") {
+                continue;
+            }
             let dates: Vec<DateExpr> = find_dates(sentence.text, anchor)
                 .into_iter()
                 .map(|mut d| {
@@ -135,7 +143,10 @@ impl<'g> Extractor<'g> {
             if let Some(report) = dates.iter().find(|d| d.report_date) {
                 anchor = Some(report.date);
             }
-            let sentence_lower = sentence.text.to_lowercase();
+            if !may_report_incident {
+                continue;
+            }
+            let sentence_lower = sentence.text.to_ascii_lowercase();
             if lexicon::PANDEMIC.any_in(&sentence_lower) {
                 continue;
             }
@@ -144,9 +155,18 @@ impl<'g> Extractor<'g> {
             for (ci, clause) in clauses.iter().enumerate() {
                 let span = (s0 + clause.span.0, s0 + clause.span.1);
                 let group = group_span(&clauses, clause.group, s0);
+                let clause_triggers: Vec<TriggerMatch<'_>> = sentence_triggers
+                    .iter()
+                    .filter(|m| m.span.0 >= clause.span.0 && m.span.1 <= clause.span.1)
+                    .map(|m| TriggerMatch {
+                        rule: m.rule,
+                        span: (m.span.0 - clause.span.0, m.span.1 - clause.span.0),
+                    })
+                    .collect();
                 if let Some(mut f) = self.clause_incident(
                     text,
                     span,
+                    clause_triggers,
                     &dates,
                     &mentions,
                     si,
@@ -213,6 +233,7 @@ impl<'g> Extractor<'g> {
         &'t self,
         text: &str,
         span: Span,
+        triggers: Vec<TriggerMatch<'t>>,
         dates: &[DateExpr],
         mentions: &[Mention<'g>],
         sentence: usize,
@@ -221,7 +242,7 @@ impl<'g> Extractor<'g> {
         sentence_span: Span,
     ) -> Option<Found<'t>> {
         let ctext = &text[span.0..span.1];
-        let lower = ctext.to_lowercase();
+        let lower = ctext.to_ascii_lowercase();
         if lexicon::GENERIC.any_in(&lower) {
             return None;
         }
@@ -231,9 +252,7 @@ impl<'g> Extractor<'g> {
             .map(|d| (d.span.0 - span.0, d.span.1 - span.0))
             .collect();
         let toll = death_toll(ctext, &date_skips);
-        let candidates: Vec<TriggerMatch<'t>> = self
-            .triggers
-            .find(ctext)
+        let candidates: Vec<TriggerMatch<'t>> = triggers
             .into_iter()
             .filter(|m| condition_holds(m.rule.condition, &lower))
             .filter(|m| !is_unreal(&lower, m.span, &m.rule.event_type))
@@ -345,7 +364,7 @@ impl<'g> Extractor<'g> {
             }
             for m in self.triggers.find(sentence.text) {
                 if m.rule.sub_event_type != rule.sub_event_type
-                    || !condition_holds(m.rule.condition, &sentence.text.to_lowercase())
+                    || !condition_holds(m.rule.condition, &sentence.text.to_ascii_lowercase())
                 {
                     continue;
                 }
@@ -479,7 +498,7 @@ impl<'g> Extractor<'g> {
 fn name_actors(f: &Found<'_>, country: &str, text: &str) -> (String, String) {
     let kind1 = f.roles.actor1.map(|a| a.kind);
     let kind2 = f.roles.actor2.map(|a| a.kind);
-    let sentence = text[f.sentence_span.0..f.sentence_span.1].to_lowercase();
+    let sentence = text[f.sentence_span.0..f.sentence_span.1].to_ascii_lowercase();
     // "the insurgent group", "militants": the Taliban when the sentence names them.
     let named = |k: Option<ActorKind>| match k {
         Some(ActorKind::Militants) if lexicon::contains_phrase(&sentence, "taliban") => {

@@ -7,9 +7,7 @@
 use rustc_hash::FxHashMap;
 
 use super::lexicon::{self, WordSet};
-use crate::gazetteer::{
-    Context, Gazetteer, NameMatch, Place, Resolution, fold, kind_cue, loose_key,
-};
+use crate::gazetteer::{Context, Gazetteer, Place, Resolution, fold, kind_cue, loose_key};
 use crate::model::PlaceKind;
 use crate::text::{Word, is_capitalized, words};
 
@@ -59,13 +57,17 @@ struct Raw {
 pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g>> {
     let tokens = words(text);
     let raws = candidate_names(gazetteer, text, &tokens);
-    // Pass 1: each mention alone; the confident ones tell the article's focus.
+    // Pass 1: each mention alone; the confident ones tell the article's focus. A name
+    // repeated in the article is resolved once.
+    let mut alone: FxHashMap<&str, Option<(&Place, f32)>> = FxHashMap::default();
     let mut first: Vec<Option<(&Place, f32)>> = raws
         .iter()
         .map(|r| {
-            gazetteer
-                .resolve_name(&r.name, &Context::default())
-                .map(|res| (res.place, res.confidence))
+            *alone.entry(r.name.as_str()).or_insert_with(|| {
+                gazetteer
+                    .resolve_name(&r.name, &Context::default())
+                    .map(|res| (res.place, res.confidence))
+            })
         })
         .collect();
     let mut keep: Vec<bool> = raws
@@ -87,23 +89,34 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
     let mut locative_by_content = vec![false; raws.len()];
     let mut order: Vec<usize> = (0..raws.len()).collect();
     order.sort_by_key(|&i| containers[i].is_some());
+    // In context, a name is resolved once per container it is given.
+    type ContainerKey = Option<(&'static str, &'static str, PlaceKind)>;
+    let mut in_context: FxHashMap<(&str, ContainerKey), Option<(&Place, f32)>> =
+        FxHashMap::default();
     for i in order {
         if !keep[i] {
             continue;
         }
-        let mut ctx = context.clone();
-        if let Some(j) = containers[i]
-            && let Some((place, _)) = first[j]
-        {
-            ctx.container = Some((
-                place.country.to_string(),
-                place.admin1.to_string(),
-                place.kind,
-            ));
-        }
-        first[i] = gazetteer
-            .resolve_name(&raws[i].name, &ctx)
-            .map(|r| (r.place, r.confidence));
+        let container = containers[i].and_then(|j| first[j]).map(|(place, _)| place);
+        let key = (
+            raws[i].name.as_str(),
+            container.map(|p| (p.country, p.admin1, p.kind)),
+        );
+        first[i] = *in_context.entry(key).or_insert_with(|| {
+            let resolved = match container {
+                Some(place) => {
+                    let mut ctx = context.clone();
+                    ctx.container = Some((
+                        place.country.to_string(),
+                        place.admin1.to_string(),
+                        place.kind,
+                    ));
+                    gazetteer.resolve_name(&raws[i].name, &ctx)
+                }
+                None => gazetteer.resolve_name(&raws[i].name, &context),
+            };
+            resolved.map(|r| (r.place, r.confidence))
+        });
         keep[i] = first[i].is_some_and(|(place, _)| is_real_place(text, &tokens, &raws[i], place));
         // "Nahri Saraj district, Helmand": a name whose best place lies outside its container
         // is a local name the gazetteer lacks, not the namesake abroad.
@@ -250,7 +263,10 @@ pub fn resolve_toponyms<'g>(
 fn after_direction(text: &str, tokens: &[Word], first_word: usize) -> bool {
     first_word > 0
         && matches!(
-            tokens[first_word - 1].text(text).to_lowercase().as_str(),
+            tokens[first_word - 1]
+                .text(text)
+                .to_ascii_lowercase()
+                .as_str(),
             "southern"
                 | "northern"
                 | "eastern"
@@ -301,15 +317,13 @@ fn candidate_names(gazetteer: &Gazetteer, text: &str, tokens: &[Word]) -> Vec<Ra
                 continue;
             }
             let (base, _) = kind_cue(&folded);
-            if lexicon::NOT_PLACES.contains(&base) {
+            if lexicon::NOT_PLACES.contains(base) {
                 continue;
             }
-            let entries = gazetteer.names().get(&base);
-            let exact = entries.iter().any(|(_, how)| *how != NameMatch::Demonym);
+            let exact = gazetteer.names().names_a_place(base);
             // A spelling variant of a country, province, district or city ("Urozgan").
-            let variant = !exact
-                && base.len() >= 5
-                && !gazetteer.loose_names().get(&loose_key(&base)).is_empty();
+            let variant =
+                !exact && base.len() >= 5 && gazetteer.loose_names().contains(&loose_key(base));
             if exact || variant {
                 found = Some((j, name.to_string()));
                 break;
@@ -384,9 +398,9 @@ fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool 
     }
     let stands_for_government = place.kind == PlaceKind::Country || place.is_capital();
     if stands_for_government {
-        let next = word_at(j + 1).to_lowercase();
+        let next = word_at(j + 1).to_ascii_lowercase();
         let previous = if i > 0 {
-            word_at(i - 1).to_lowercase()
+            word_at(i - 1).to_ascii_lowercase()
         } else {
             String::new()
         };
@@ -471,7 +485,7 @@ fn role_of(text: &str, tokens: &[Word], first_word: usize) -> Role {
             return Role::Plain;
         }
         k -= 1;
-        let word = tokens[k].text(text).to_lowercase();
+        let word = tokens[k].text(text).to_ascii_lowercase();
         if word == "of" && k > 0 && lexicon::DIRECTIONS.contains(tokens[k - 1].text(text)) {
             return Role::Relative;
         }

@@ -293,9 +293,10 @@ impl Gazetteer {
 
     /// Every place carrying this name (any spelling), without ranking.
     pub fn lookup(&self, name: &str) -> Vec<&Place> {
-        let (base, _) = kind_cue(&fold(name));
+        let folded = fold(name);
+        let (base, _) = kind_cue(&folded);
         self.names
-            .get(&base)
+            .get(base)
             .iter()
             .filter_map(|&(i, _)| self.place(i))
             .collect()

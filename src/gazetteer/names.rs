@@ -8,8 +8,11 @@ use crate::model::PlaceKind;
 
 pub use super::fold::{fold, index_keys, loose_index_keys, loose_key, strip_admin_words};
 
+/// Lengths of the key prefixes hashed for [`NameIndex::may_start_with`].
+const PREFIX_LENGTHS: [usize; 3] = [4, 5, 6];
+
 /// A cue a mention carries about the kind of place meant ("Kabul province", "Dand district").
-pub fn kind_cue(folded: &str) -> (String, Option<PlaceKind>) {
+pub fn kind_cue(folded: &str) -> (&str, Option<PlaceKind>) {
     const CUES: [(&str, PlaceKind); 8] = [
         ("province", PlaceKind::Admin1),
         ("provinces", PlaceKind::Admin1),
@@ -24,17 +27,17 @@ pub fn kind_cue(folded: &str) -> (String, Option<PlaceKind>) {
         if let Some(base) = folded.strip_suffix(word).and_then(|b| b.strip_suffix(' '))
             && !base.is_empty()
         {
-            return (base.to_string(), Some(kind));
+            return (base, Some(kind));
         }
         if let Some(base) = folded
             .strip_prefix(word)
             .and_then(|rest| rest.strip_prefix(" of "))
             && !base.is_empty()
         {
-            return (base.to_string(), Some(kind));
+            return (base, Some(kind));
         }
     }
-    (folded.to_string(), None)
+    (folded, None)
 }
 
 /// How a name of a place matched.
@@ -58,6 +61,8 @@ pub struct NameIndex {
     first_words: std::sync::OnceLock<FxHashMap<&'static str, u8>>,
     /// Prebuilt key -> its postings, hashed on first use (lookups without binary search).
     hashed: std::sync::OnceLock<FxHashMap<&'static str, &'static str>>,
+    /// The 4-, 5- and 6-byte prefixes of every prebuilt key, hashed on first use.
+    prefixes: std::sync::OnceLock<rustc_hash::FxHashSet<&'static str>>,
 }
 
 impl NameMatch {
@@ -82,6 +87,7 @@ impl NameIndex {
             prebuilt,
             first_words: std::sync::OnceLock::new(),
             hashed: std::sync::OnceLock::new(),
+            prefixes: std::sync::OnceLock::new(),
         }
     }
 
@@ -119,6 +125,18 @@ impl NameIndex {
         out
     }
 
+    /// True when some place carries this folded name as its name or an alias (a demonym
+    /// alone does not count). Does not allocate.
+    pub fn names_a_place(&self, folded: &str) -> bool {
+        if let Some(list) = self.built.get(folded)
+            && list.iter().any(|(_, how)| *how != NameMatch::Demonym)
+        {
+            return true;
+        }
+        self.prebuilt_postings(folded)
+            .is_some_and(|postings| postings.split(',').any(|p| !p.ends_with(":d")))
+    }
+
     /// True when some place carries this folded name.
     pub fn contains(&self, folded: &str) -> bool {
         self.built.contains_key(folded) || self.prebuilt_postings(folded).is_some()
@@ -140,6 +158,25 @@ impl NameIndex {
     pub fn may_start_with(&self, prefix: &str) -> bool {
         if !self.built.is_empty() || self.prebuilt.is_empty() {
             return true;
+        }
+        if prefix.len() >= PREFIX_LENGTHS[0] {
+            // A hashed prefix answers without a binary search: no key shares the first
+            // bytes, so none starts with the whole prefix.
+            let prefixes = self.prefixes.get_or_init(|| {
+                let mut set = rustc_hash::FxHashSet::default();
+                for (key, _) in &self.prebuilt {
+                    for n in PREFIX_LENGTHS {
+                        if let Some(p) = key.get(..n) {
+                            set.insert(p);
+                        }
+                    }
+                }
+                set
+            });
+            let n = prefix.len().min(PREFIX_LENGTHS[PREFIX_LENGTHS.len() - 1]);
+            if !prefix.get(..n).is_some_and(|p| prefixes.contains(p)) {
+                return false;
+            }
         }
         let at = self.prebuilt.partition_point(|(key, _)| *key < prefix);
         self.prebuilt
@@ -213,7 +250,7 @@ mod tests {
             ("province", "province", None),
         ];
         for (input, base, kind) in rows {
-            assert_eq!(kind_cue(input), (base.to_string(), kind), "{input}");
+            assert_eq!(kind_cue(input), (base, kind), "{input}");
         }
     }
 

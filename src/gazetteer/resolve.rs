@@ -85,11 +85,12 @@ const DOTTED_ABBREVIATION_BONUS: f64 = 6.0;
 impl Gazetteer {
     /// All candidates of a name, ranked best first.
     pub fn candidates(&self, name: &str, context: &Context) -> Vec<Candidate<'_>> {
-        let (base, cue) = kind_cue(&fold(name));
-        let mut matches = self.names().get(&base);
+        let folded = fold(name);
+        let (base, cue) = kind_cue(&folded);
+        let mut matches = self.names().get(base);
         let mut penalty = 0.0;
         if matches.is_empty() {
-            matches = self.loose_names().get(&super::loose_key(&base));
+            matches = self.loose_names().get(&super::loose_key(base));
             penalty = LOOSE_PENALTY;
         }
         let written = name.trim();

@@ -30,7 +30,7 @@ const WEEKDAYS: &str = "monday|tuesday|wednesday|thursday|friday|saturday|sunday
 
 static DATE: LazyLock<Regex> = LazyLock::new(|| {
     let pattern = format!(
-        r"(?ix)
+        r"(?ix-u)
         (?P<reported>\b(?:as\s+)?reported\s+on\s+)?
         (?P<prior>\b(?:on\s+a\s+)?(?:night\s+)?prior\s+to\s+)?
         (?:
@@ -48,7 +48,7 @@ static DATE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?P<lastweek>last\ week|earlier\ last\ week|this\ week|earlier\ this\ week|past\ week|in\ recent\ days)\b
         | \b(?P<lastmonth>last\ month|this\ month|earlier\ this\ month|past\ month)\b
         | \b(?P<lastyear>last\ year|this\ year)\b
-        | \b(?:in|of|since|the|during|by)\s+(?P<year>(?:19[5-9]\d|20\d\d))\b
+        | \b(?P<year>(?:19[5-9]\d|20\d\d))\b
         )"
     );
     #[allow(clippy::expect_used)]
@@ -78,6 +78,22 @@ fn with_anchor_year(month: u32, day: u32, anchor: Option<NaiveDate>) -> Option<N
     } else {
         Some(date)
     }
+}
+
+/// True when the text before a bare year ends with a word that makes it a date: "in",
+/// "of", "since", "the", "during", "by".
+fn year_cue_before(before: &str) -> bool {
+    let trimmed = before.trim_end();
+    if trimmed.len() == before.len() {
+        return false; // the year must be its own word
+    }
+    let word_start = trimmed
+        .rfind(|c: char| !c.is_ascii_alphabetic())
+        .map_or(0, |i| i + 1);
+    let word = &trimmed[word_start..];
+    ["in", "of", "since", "the", "during", "by"]
+        .iter()
+        .any(|cue| word.eq_ignore_ascii_case(cue))
 }
 
 /// The last day with this weekday on or before the anchor.
@@ -194,7 +210,10 @@ pub fn find_dates(text: &str, anchor: Option<NaiveDate>) -> Vec<DateExpr> {
                 .and_then(|a| NaiveDate::from_ymd_opt(a.year() - back, 1, 1))
                 .map(|d| (d, 3))
         } else if let Some(y) = year("year") {
-            let plausible = anchor.is_none_or(|a| y <= a.year());
+            // A bare year needs its cue word ("in 2017", "the 2017 bombing"); the cue is
+            // checked here rather than in the pattern, which then starts only at digits.
+            let cued = year_cue_before(&text[..whole.start()]);
+            let plausible = cued && anchor.is_none_or(|a| y <= a.year());
             if plausible {
                 NaiveDate::from_ymd_opt(y, 1, 1).map(|d| (d, 3))
             } else {
