@@ -808,18 +808,28 @@ impl WordSet {
         let automaton = self.automaton.get_or_init(|| {
             aho_corasick::AhoCorasick::builder()
                 .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+                .match_kind(aho_corasick::MatchKind::LeftmostLongest)
                 .build(self.words)
                 .ok()
         });
         let Some(automaton) = automaton else {
             return self.words.iter().any(|w| contains_phrase(text_lower, w));
         };
+        // The longest entry at each position; one that is only part of a word ("rise" in
+        // "sunrise") sends the search on from the next position.
         let bytes = text_lower.as_bytes();
-        automaton.find_overlapping_iter(text_lower).any(|m| {
+        let mut from = 0;
+        while let Some(m) =
+            automaton.find(aho_corasick::Input::new(text_lower).span(from..bytes.len()))
+        {
             let before = m.start() == 0 || !bytes[m.start() - 1].is_ascii_alphanumeric();
             let after = m.end() == bytes.len() || !bytes[m.end()].is_ascii_alphanumeric();
-            before && after
-        })
+            if before && after {
+                return true;
+            }
+            from = m.start() + 1;
+        }
+        false
     }
 }
 
@@ -853,6 +863,13 @@ mod tests {
         assert!(!contains_phrase("the riser", "rise"));
         assert!(contains_phrase("a rise in attacks", "rise"));
         assert!(PANDEMIC.any_in("the spread of the coronavirus"));
+        // whole words only, and a part-word match does not hide a later whole word
+        static SET: WordSet = WordSet::new(&["rise", "so far", "far"]);
+        assert!(!SET.any_in("the sunrise"));
+        assert!(SET.any_in("the sunrise and a rise"));
+        assert!(SET.any_in("so far"));
+        assert!(SET.any_in("farther or far"));
+        assert!(!SET.any_in("farther"));
         assert!(
             NOT_PLACES.contains("Taliban")
                 && NOT_PLACES.contains("march")

@@ -123,11 +123,17 @@ impl<'g> Extractor<'g> {
         let mut anchor = article.date;
         let mut found: Vec<Found<'_>> = Vec::new();
         let sentences = split_sentences(text);
+        // Triggers once per sentence: clauses take theirs from here, and agreements look
+        // here for the place another sentence gives.
+        let triggers_by_sentence: Vec<Vec<TriggerMatch<'_>>> = sentences
+            .iter()
+            .map(|s| self.triggers.find(s.text))
+            .collect();
         for (si, sentence) in sentences.iter().enumerate() {
             let s0 = sentence.span.0;
             // A sentence with neither a trigger nor a casualty word reports no incident; it
             // is read for dates only when it may set the report date ("As reported on").
-            let sentence_triggers = self.triggers.find(sentence.text);
+            let sentence_triggers = &triggers_by_sentence[si];
             let may_report_incident =
                 !sentence_triggers.is_empty() || fatalities::mentions_casualty(sentence.text);
             if !may_report_incident && !sentence.text.contains("eported") {
@@ -212,7 +218,7 @@ impl<'g> Extractor<'g> {
         let mut incidents = Vec::new();
         for mut f in kept {
             if f.place.is_none() && f.event_type == "Strategic developments" {
-                f.place = self.place_told_elsewhere(&sentences, &mentions, &f);
+                f.place = place_told_elsewhere(&sentences, &triggers_by_sentence, &mentions, &f);
             }
             if !self.is_reportable(&f, &mentions) {
                 continue;
@@ -346,37 +352,6 @@ impl<'g> Extractor<'g> {
                 None => k += 1,
             }
         }
-    }
-
-    /// For an agreement without a place in its clause: the place another sentence of the
-    /// article gives for the same kind of event ("the prisoners are to be released at the
-    /// Bagram military base"), even when that sentence is not itself an incident.
-    fn place_told_elsewhere(
-        &self,
-        sentences: &[crate::text::Sentence<'_>],
-        mentions: &[Mention<'g>],
-        f: &Found<'_>,
-    ) -> Option<(usize, u8)> {
-        let rule = f.rule?;
-        for (si, sentence) in sentences.iter().enumerate() {
-            if si == f.sentence {
-                continue;
-            }
-            for m in self.triggers.find(sentence.text) {
-                if m.rule.sub_event_type != rule.sub_event_type
-                    || !condition_holds(m.rule.condition, &sentence.text.to_ascii_lowercase())
-                {
-                    continue;
-                }
-                let span = sentence.span;
-                if let Some(place) = choose_place(mentions, span)
-                    .filter(|(i, _)| mentions[*i].role == Role::Locative)
-                {
-                    return Some(place);
-                }
-            }
-        }
-        None
     }
 
     fn is_reportable(&self, f: &Found<'_>, mentions: &[Mention<'g>]) -> bool {
@@ -629,6 +604,36 @@ fn classify(
         }
         (t, s) => pair(t, s),
     }
+}
+
+/// For an agreement without a place in its clause: the place another sentence of the
+/// article gives for the same kind of event ("the prisoners are to be released at the
+/// Bagram military base"), even when that sentence is not itself an incident.
+fn place_told_elsewhere(
+    sentences: &[crate::text::Sentence<'_>],
+    triggers_by_sentence: &[Vec<TriggerMatch<'_>>],
+    mentions: &[Mention<'_>],
+    f: &Found<'_>,
+) -> Option<(usize, u8)> {
+    let rule = f.rule?;
+    for (si, (sentence, triggers)) in sentences.iter().zip(triggers_by_sentence).enumerate() {
+        if si == f.sentence {
+            continue;
+        }
+        for m in triggers {
+            if m.rule.sub_event_type != rule.sub_event_type
+                || !condition_holds(m.rule.condition, &sentence.text.to_ascii_lowercase())
+            {
+                continue;
+            }
+            if let Some(place) = choose_place(mentions, sentence.span)
+                .filter(|(i, _)| mentions[*i].role == Role::Locative)
+            {
+                return Some(place);
+            }
+        }
+    }
+    None
 }
 
 fn condition_holds(condition: Condition, lower: &str) -> bool {
