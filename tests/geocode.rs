@@ -148,6 +148,15 @@ fn named_places_table() {
         ("America", PlaceKind::Country, "US", ""),
         ("EU", PlaceKind::Other, "", ""),
         ("Latin America", PlaceKind::Other, "", ""),
+        // A name no place carries may hold one: an adjective, a facility, an area.
+        ("Colorado State University", PlaceKind::Admin1, "US", "CO"),
+        (
+            "Greater Toronto Area",
+            PlaceKind::PopulatedPlace,
+            "CA",
+            "08",
+        ),
+        ("Central American", PlaceKind::Other, "", ""),
     ];
     for (name, kind, country, admin1) in rows {
         let r = g.resolve_name(name, &Context::default());

@@ -142,8 +142,16 @@ impl Gazetteer {
         found
     }
 
-    /// The best place for a name in context, or none when no place carries the name.
+    /// The best place for a name in context, or none when no place carries the name. A
+    /// name no place carries may still hold one: an adjective of a place ("Korean": Korea)
+    /// or a facility, event or area named after one ("Colorado State University", "Dubai
+    /// World Cup", "Greater Toronto Area"), resolved at lower confidence.
     pub fn resolve_name(&self, name: &str, context: &Context) -> Option<Resolution<'_>> {
+        self.resolve_exact(name, context)
+            .or_else(|| self.resolve_inside(name, context))
+    }
+
+    fn resolve_exact(&self, name: &str, context: &Context) -> Option<Resolution<'_>> {
         let ranked = self.candidates(name, context);
         let best = ranked.first()?;
         let margin = ranked
@@ -155,6 +163,58 @@ impl Gazetteer {
             precision: best.place.kind,
             confidence,
         })
+    }
+}
+
+/// Confidence kept by a place found inside a longer name.
+const INSIDE_CONFIDENCE: f32 = 0.5;
+
+impl Gazetteer {
+    /// The place a name holds when no place carries the whole name: its adjective stem
+    /// ("Central American": Central America), else the best-scoring longest run of
+    /// capitalised words that names a country, division or town of 1,000 people or more.
+    fn resolve_inside(&self, name: &str, context: &Context) -> Option<Resolution<'_>> {
+        let trimmed = name.trim();
+        if let Some(stem) = trimmed.strip_suffix('n')
+            && stem.ends_with('a')
+            && stem.len() >= 4
+            && let Some(r) = self.resolve_exact(stem, context)
+        {
+            return Some(Resolution {
+                confidence: r.confidence * INSIDE_CONFIDENCE,
+                ..r
+            });
+        }
+        let words: Vec<&str> = trimmed
+            .split(|c: char| c.is_whitespace() || c == '-')
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+            .filter(|w| !w.is_empty())
+            .collect();
+        for n in (1..words.len()).rev() {
+            let best = (0..=words.len() - n)
+                .filter(|&start| {
+                    words[start..start + n]
+                        .iter()
+                        .all(|w| w.starts_with(char::is_uppercase))
+                })
+                .map(|start| words[start..start + n].join(" "))
+                .filter(|part| part.len() >= 4)
+                .filter_map(|part| {
+                    let best = self.candidates(&part, context).into_iter().next()?;
+                    let notable = best.place.kind != PlaceKind::PopulatedPlace
+                        || best.place.population >= 1_000;
+                    notable.then_some(best)
+                })
+                .max_by(|a, b| a.score.total_cmp(&b.score));
+            if let Some(best) = best {
+                return Some(Resolution {
+                    place: best.place,
+                    precision: best.place.kind,
+                    confidence: INSIDE_CONFIDENCE * 0.5,
+                });
+            }
+        }
+        None
     }
 }
 
