@@ -157,6 +157,9 @@ fn named_places_table() {
             "08",
         ),
         ("Central American", PlaceKind::Other, "", ""),
+        // A kind word that is part of the name is no cue.
+        ("Cape Town", PlaceKind::PopulatedPlace, "ZA", ""),
+        ("Mexico City", PlaceKind::PopulatedPlace, "MX", ""),
     ];
     for (name, kind, country, admin1) in rows {
         let r = g.resolve_name(name, &Context::default());

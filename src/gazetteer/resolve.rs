@@ -86,8 +86,17 @@ impl Gazetteer {
     /// All candidates of a name, ranked best first.
     pub fn candidates(&self, name: &str, context: &Context) -> Vec<Candidate<'_>> {
         let folded = fold(name);
-        let (base, cue) = kind_cue(&folded);
-        let mut matches = self.names().get(base);
+        // A place named with its kind word ("Cape Town", "Garden City", "Suffolk County")
+        // is found under its whole name; otherwise the kind word is a cue ("Kabul city").
+        let mut matches = self.names().get(&folded);
+        let (base, cue) = if matches.is_empty() {
+            kind_cue(&folded)
+        } else {
+            (folded.as_str(), None)
+        };
+        if cue.is_some() {
+            matches = self.names().get(base);
+        }
         let mut penalty = 0.0;
         if matches.is_empty() {
             matches = self.loose_names().get(&super::loose_key(base));
@@ -166,6 +175,71 @@ impl Gazetteer {
     }
 }
 
+/// Words that name what a facility or event is, not where ("University", "Hospital"): a
+/// place that happens to carry one of them alone is not what a longer name holds.
+const FACILITY_WORDS: [&str; 60] = [
+    "university",
+    "college",
+    "school",
+    "academy",
+    "institute",
+    "hospital",
+    "clinic",
+    "church",
+    "cathedral",
+    "mosque",
+    "temple",
+    "museum",
+    "gallery",
+    "library",
+    "airport",
+    "station",
+    "stadium",
+    "arena",
+    "center",
+    "centre",
+    "park",
+    "street",
+    "road",
+    "avenue",
+    "square",
+    "bridge",
+    "tower",
+    "court",
+    "hall",
+    "house",
+    "office",
+    "market",
+    "mall",
+    "club",
+    "cup",
+    "area",
+    "estate",
+    "memorial",
+    "international",
+    "national",
+    "city",
+    "town",
+    "village",
+    "county",
+    "district",
+    "state",
+    "province",
+    "north",
+    "south",
+    "east",
+    "west",
+    "northern",
+    "southern",
+    "eastern",
+    "western",
+    "central",
+    "upper",
+    "lower",
+    "greater",
+    "new",
+];
+
 /// Confidence kept by a place found inside a longer name.
 const INSIDE_CONFIDENCE: f32 = 0.5;
 
@@ -196,6 +270,11 @@ impl Gazetteer {
                     words[start..start + n]
                         .iter()
                         .all(|w| w.starts_with(char::is_uppercase))
+                })
+                .filter(|&start| {
+                    !words[start..start + n]
+                        .iter()
+                        .all(|w| FACILITY_WORDS.contains(&w.to_ascii_lowercase().as_str()))
                 })
                 .map(|start| words[start..start + n].join(" "))
                 .filter(|part| part.len() >= 4)
