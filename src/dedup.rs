@@ -5,8 +5,9 @@
 //! week precision, a month otherwise), their death tolls agree when both give one (within a
 //! factor of two), and they are at the same place: the same first-level division (or both
 //! only known to the same country), and within [`SAME_PLACE_KM`] when both are pinned to
-//! towns. Undated reports never merge; reports known only to the country merge only when
-//! both give death tolls and those agree. Merged incidents keep every source and all evidence; `fatalities` is the lowest
+//! towns. Undated reports never merge; reports known only to the country, or placed only
+//! by what the article is about, merge only when both give death tolls and those agree.
+//! Merged incidents keep every source and all evidence; `fatalities` is the lowest
 //! reported figure (ACLED's rule) and `fatalities_max` the highest; the most precise
 //! location and date win.
 
@@ -38,6 +39,14 @@ fn figures_agree(a: &Incident, b: &Incident) -> bool {
     }
 }
 
+/// True when the incident's own text names its place (it has location evidence).
+fn has_stated_place(incident: &Incident) -> bool {
+    incident
+        .evidence
+        .iter()
+        .any(|e| e.field == crate::model::EvidenceField::Location)
+}
+
 /// True when two incidents report the same event.
 pub fn same_incident(a: &Incident, b: &Incident) -> bool {
     if a.event_type != b.event_type || a.sub_event_type != b.sub_event_type || a.iso != b.iso {
@@ -54,9 +63,11 @@ pub fn same_incident(a: &Incident, b: &Incident) -> bool {
     if !dates_agree || a.admin1 != b.admin1 {
         return false;
     }
-    // Known only to the country: the same day and type is not enough in a big country;
-    // the death tolls must agree too.
-    if a.admin1.is_empty() && (a.fatalities_max == 0 || !figures_agree(a, b)) {
+    // Known only to the country, or placed only by what the article is about (no place
+    // stated for the incident itself): the same day and type is not enough in a big
+    // country or a busy state; the death tolls must agree too.
+    let vague = a.admin1.is_empty() || !has_stated_place(a) || !has_stated_place(b);
+    if vague && (a.fatalities_max == 0 || !figures_agree(a, b)) {
         return false;
     }
     // Both give a death toll and the tolls disagree: two incidents.
@@ -190,8 +201,28 @@ mod tests {
             fatalities: killed,
             fatalities_max: killed,
             sources: vec![format!("{id}.txt")],
+            evidence: vec![crate::model::Evidence {
+                article: format!("{id}.txt"),
+                field: crate::model::EvidenceField::Location,
+                start: 0,
+                end: 7,
+            }],
             ..Incident::default()
         }
+    }
+
+    #[test]
+    fn placed_only_by_the_article_needs_agreeing_tolls() {
+        // Two shootings in one state on one day, neither saying where: not the same one.
+        let mut a = incident("a", (2020, 4, 1), "Illinois", 0);
+        let mut b = incident("b", (2020, 4, 1), "Illinois", 0);
+        a.evidence.clear();
+        b.evidence.clear();
+        assert_eq!(merge_incidents(vec![a.clone(), b.clone()]).len(), 2);
+        // The same toll on the same day in the same state may be one event.
+        a.fatalities_max = 3;
+        b.fatalities_max = 3;
+        assert_eq!(merge_incidents(vec![a, b]).len(), 1);
     }
 
     #[test]

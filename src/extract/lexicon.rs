@@ -313,6 +313,27 @@ pub static NOT_PLACES: WordSet = WordSet::new(&[
     "lockdown",
     "coronavirus",
     "bureau",
+    // the generic part of a street, building or district name ("Bourbon Street")
+    "street",
+    "avenue",
+    "road",
+    "boulevard",
+    "village",
+    "harbor",
+    "harbour",
+    "park",
+    "square",
+    "city",
+    "town",
+    "county",
+    "district",
+    "center",
+    "centre",
+    "hospital",
+    "church",
+    "university",
+    "college",
+    "school",
 ]);
 
 /// Words that make a capitalised phrase an organisation ("Germany Embassy", "Afghan National

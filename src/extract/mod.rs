@@ -120,6 +120,7 @@ impl<'g> Extractor<'g> {
         let offsets = CharOffsets::new(text);
         let mentions = find_mentions(self.gazetteer, text);
         let focus = focus_country(self.gazetteer, &mentions);
+        let home = focus_province(self.gazetteer, &mentions, focus);
         let mut anchor = article.date;
         let mut found: Vec<Found<'_>> = Vec::new();
         let sentences = split_sentences(text);
@@ -223,7 +224,7 @@ impl<'g> Extractor<'g> {
             if !self.is_reportable(&f, &mentions) {
                 continue;
             }
-            incidents.push(self.write_incident(article, &offsets, &mentions, focus, f));
+            incidents.push(self.write_incident(article, &offsets, &mentions, focus, home, f));
         }
         Extraction {
             mentions: mentions
@@ -376,13 +377,16 @@ impl<'g> Extractor<'g> {
         offsets: &CharOffsets,
         mentions: &[Mention<'g>],
         focus: Option<&'g Place>,
+        home: Option<&'g Place>,
         f: Found<'_>,
     ) -> Incident {
         let g = self.gazetteer;
         let (place, geo_precision, place_span) =
             match f.place.and_then(|(i, p)| mentions.get(i).map(|m| (m, p))) {
                 Some((m, p)) => (Some(m.place), p, Some(m.span)),
-                None => (focus, 3, None),
+                // No place in the incident's clauses: the one province the article is
+                // about, else its focus country, both at geo_precision 3.
+                None => (home.or(focus), 3, None),
             };
         let country_iso = place.map(|p| p.country).unwrap_or("");
         let country = g.country_name(country_iso).to_string();
@@ -723,6 +727,29 @@ fn choose_place(mentions: &[Mention<'_>], span: Span) -> Option<(usize, u8)> {
 }
 
 /// The country most of the article's mentions are in.
+/// The province an article is about: when every confident mention below the country level
+/// in its focus country lies in one first-level division (a local news story: "Memphis,
+/// Tennessee"), that division; none when it names several (the Afghan round-ups) or none.
+fn focus_province<'g>(
+    gazetteer: &'g Gazetteer,
+    mentions: &[Mention<'g>],
+    focus: Option<&'g Place>,
+) -> Option<&'g Place> {
+    let country = focus?.country;
+    let mut provinces = mentions
+        .iter()
+        .filter(|m| m.confidence >= 0.5 && m.place.country == country)
+        .filter(|m| !matches!(m.place.kind, PlaceKind::Country | PlaceKind::Other))
+        .map(|m| m.place.admin1)
+        .filter(|a1| !a1.is_empty());
+    let first = provinces.next()?;
+    if provinces.all(|a1| a1 == first) {
+        gazetteer.admin1(country, first)
+    } else {
+        None
+    }
+}
+
 fn focus_country<'g>(gazetteer: &'g Gazetteer, mentions: &[Mention<'g>]) -> Option<&'g Place> {
     // Where events happen counts more than who is named ("U.S. forces" is no place).
     let mut weight: FxHashMap<&str, (f32, Option<&'g Place>)> = FxHashMap::default();
