@@ -222,6 +222,49 @@ impl NameIndex {
 mod tests {
     use super::*;
 
+    /// A prebuilt index as build.rs writes it: sorted `key<TAB>id:how` lines.
+    const PREBUILT: &str = "afghan\t1:d\nkabul\t2:p\nkabul province\t3:a\nkandahar\t4:p,5:a\n\
+                            new york city\t6:p\n";
+
+    #[test]
+    fn prebuilt_index_answers_without_building() {
+        let index = NameIndex::prebuilt(PREBUILT);
+        assert_eq!(
+            index.get("kandahar"),
+            [(4, NameMatch::Primary), (5, NameMatch::Alias)]
+        );
+        assert!(index.get("herat").is_empty());
+        // names_a_place: a demonym alone does not name a place
+        assert!(index.names_a_place("kabul"));
+        assert!(!index.names_a_place("afghan"));
+        assert!(!index.names_a_place("herat"));
+        // longest_name_from: words of the longest key starting with a word
+        let rows = [
+            ("kabul", 2),
+            ("new", 3),
+            ("kandahar", 1),
+            ("york", 0),
+            ("zzz", 0),
+        ];
+        for (word, longest) in rows {
+            assert_eq!(index.longest_name_from(word), longest, "{word}");
+        }
+        // may_start_with: a prefix of some key, hashed or searched
+        let rows = [
+            ("kand", true),
+            ("kanda", true),
+            ("kandahar", true),
+            ("kandaharx", false),
+            ("kanx", false),
+            ("new y", true),
+            ("ka", true),
+            ("x", false),
+        ];
+        for (prefix, expected) in rows {
+            assert_eq!(index.may_start_with(prefix), expected, "{prefix}");
+        }
+    }
+
     #[test]
     fn folding_table() {
         let rows = [
