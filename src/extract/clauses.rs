@@ -136,7 +136,7 @@ mod tests {
 
     #[test]
     fn clause_table() {
-        let rows: [(&str, &[(&str, usize)]); 4] = [
+        let rows: [(&str, &[(&str, usize)]); 5] = [
             (
                 "A car bomb killed three in Paktia on Tuesday, a local official said, while a statement said 13 were killed in Kandahar and 11 more were killed in Faryab",
                 &[
@@ -159,6 +159,11 @@ mod tests {
             (
                 "They fought; two died",
                 &[("They fought", 0), ("two died", 1)],
+            ),
+            // figures before any verb share the verb that follows: one clause
+            (
+                "7 militants and 2 police were killed",
+                &[("7 militants and 2 police were killed", 0)],
             ),
         ];
         for (sentence, expected) in rows {
