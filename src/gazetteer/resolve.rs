@@ -240,6 +240,10 @@ const FACILITY_WORDS: [&str; 60] = [
     "new",
 ];
 
+/// A town found inside a longer name counts without support from the document's countries
+/// only from this many people ("Dubai World Cup", "Liverpool Academy").
+const INSIDE_CITY_POPULATION: u64 = 50_000;
+
 /// Confidence kept by a place found inside a longer name.
 const INSIDE_CONFIDENCE: f32 = 0.5;
 
@@ -278,10 +282,17 @@ impl Gazetteer {
                 })
                 .map(|start| words[start..start + n].join(" "))
                 .filter(|part| part.len() >= 4)
+                // Spelled exactly as the gazetteer has it (no transliteration variant).
+                .filter(|part| self.names().contains(&fold(part)))
                 .filter_map(|part| {
                     let best = self.candidates(&part, context).into_iter().next()?;
-                    let notable = best.place.kind != PlaceKind::PopulatedPlace
-                        || best.place.population >= 1_000;
+                    // A division, a city, or a town in a country the document is about:
+                    // the small namesake of an ordinary word ("Hatch", "Wing") is not.
+                    let town = best.place.kind == PlaceKind::PopulatedPlace;
+                    let notable = !town
+                        || best.place.population >= INSIDE_CITY_POPULATION
+                        || (best.place.population >= 1_000
+                            && context.countries.contains_key(best.place.country));
                     notable.then_some(best)
                 })
                 .max_by(|a, b| a.score.total_cmp(&b.score));
