@@ -392,6 +392,9 @@ fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool 
     if organisation && (place.kind == PlaceKind::Country || !big) {
         return false;
     }
+    if names_a_person(text, tokens, raw, start) {
+        return false;
+    }
     let inside_longer_name = (start < i && !(sentence_start && start + 1 == i)) || end > j;
     if inside_longer_name && !big && place.kind != PlaceKind::Country {
         return false;
@@ -413,6 +416,72 @@ fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool 
         }
     }
     true
+}
+
+/// Words that come before a person's name ("Officer Herrera", "Gen. Miller").
+static PERSON_TITLES: WordSet = WordSet::new(&[
+    "mr",
+    "mrs",
+    "ms",
+    "dr",
+    "sgt",
+    "sergeant",
+    "officer",
+    "detective",
+    "det",
+    "lt",
+    "lieutenant",
+    "capt",
+    "captain",
+    "gen",
+    "general",
+    "col",
+    "colonel",
+    "maj",
+    "major",
+    "president",
+    "senator",
+    "sen",
+    "rep",
+    "gov",
+    "governor",
+    "judge",
+    "mayor",
+    "minister",
+    "spokesman",
+    "spokeswoman",
+    "coach",
+    "prof",
+    "professor",
+    "rev",
+    "reverend",
+    "sheikh",
+    "mullah",
+    "mawlawi",
+    "maulvi",
+    "qari",
+]);
+
+/// True when a mention is (part of) a person's name: right after a title ("Officer
+/// Herrera", "Mr. Williams"), or closing a run of capitalised words followed by an age
+/// ("Trevor Andre Williams, 33,").
+fn names_a_person(text: &str, tokens: &[Word], raw: &Raw, run_start: usize) -> bool {
+    let (i, _) = raw.words;
+    if i > 0 {
+        let previous = &tokens[i - 1];
+        let gap = &text[previous.span.1..tokens[i].span.0];
+        if matches!(gap, " " | ". ") && PERSON_TITLES.contains(previous.text(text)) {
+            return true;
+        }
+    }
+    let after = &text[raw.span.1..];
+    let Some(rest) = after.strip_prefix(", ") else {
+        return false;
+    };
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let age = (1..=3).contains(&digits)
+        && (rest[digits..].starts_with(',') || rest[digits..].starts_with(" years"));
+    age && run_start < i
 }
 
 /// Words that may stand between a place and the province or country that contains it:
@@ -527,7 +596,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 8] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 11] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -554,6 +623,16 @@ mod tests {
                 &[("Qatar", Country, "QA", Locative)],
             ),
             ("President Ashraf Ghani said", &[]),
+            // people named like places
+            ("Officer Herrera fired twice", &[]),
+            ("Trevor Andre Williams, 33, was shot", &[]),
+            (
+                "KABUL, 4 March - the blast in Kabul",
+                &[
+                    ("KABUL", PopulatedPlace, "AF", Plain),
+                    ("Kabul", PopulatedPlace, "AF", Locative),
+                ],
+            ),
         ];
         for (text, expected) in rows {
             let expected: Vec<(String, PlaceKind, &str, Role)> = expected
