@@ -101,16 +101,28 @@ fn geocode(
     let mut all = Vec::new();
     let mut missing = false;
     for name in names {
-        let ranked = gazetteer.candidates(name, &context);
+        let mut ranked: Vec<(&incident_map::gazetteer::Place, f64)> = gazetteer
+            .candidates(name, &context)
+            .iter()
+            .map(|c| (c.place, c.score))
+            .collect();
         if ranked.is_empty() {
-            eprintln!("{name}: no place of that name in the gazetteer");
-            missing = true;
+            // No place carries the whole name; it may hold one ("Colorado State University").
+            match gazetteer.resolve_name(name, &context) {
+                Some(inside) => {
+                    eprintln!("{name}: no place of that name; the place it holds:");
+                    ranked.push((inside.place, f64::from(inside.confidence)));
+                }
+                None => {
+                    eprintln!("{name}: no place of that name in the gazetteer");
+                    missing = true;
+                }
+            }
         }
         if !json {
             println!("{name}:");
         }
-        for (rank, candidate) in ranked.iter().take(limit).enumerate() {
-            let place = candidate.place;
+        for (rank, &(place, score)) in ranked.iter().take(limit).enumerate() {
             let mention = PlaceMention {
                 article: String::new(),
                 text: name.clone(),
@@ -124,7 +136,7 @@ fn geocode(
                 latitude: place.latitude,
                 longitude: place.longitude,
                 geonames_id: place.geonames_id,
-                confidence: candidate.score as f32,
+                confidence: score as f32,
             };
             if json {
                 all.push(mention);
@@ -144,7 +156,7 @@ fn geocode(
                     mention.latitude,
                     mention.longitude,
                     place.population,
-                    candidate.score
+                    score
                 );
             }
         }
