@@ -169,6 +169,22 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
         if q.year_like || q.percent || skip.iter().any(|s| s.0 <= q.span.0 && q.span.1 <= s.1) {
             continue;
         }
+        // "a 17-year-old", "a 3-month-old": an age, not a toll.
+        let after = &clause.as_bytes()[q.span.1..];
+        if [
+            "-year",
+            " year-old",
+            " years old",
+            "-month",
+            " month-old",
+            "-week",
+        ]
+        .iter()
+        .any(|age| {
+            after.len() >= age.len() && after[..age.len()].eq_ignore_ascii_case(age.as_bytes())
+        }) {
+            continue;
+        }
         // "26-28 were killed", "2 to 3 militants": the upper end of a range is no second
         // toll (ACLED codes the lowest figure).
         if let Some(previous) = last_counted
@@ -218,18 +234,27 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
         }
     }
     if toll.killed == 0 {
-        // "a policeman was killed", "one civilian died"
+        // One person: "a policeman was killed", "a 17-year-old was shot dead", "a teenager
+        // was shot and killed", "a toddler is dead", "the shooting death of a child".
         for (k, w) in lower.iter().enumerate() {
-            if matches!(w.as_str(), "was" | "is")
-                && lower.get(k + 1).is_some_and(|n| n == "killed")
-                && (1..=4).any(|back| k >= back && matches!(lower[k - back].as_str(), "a" | "an"))
-            {
-                toll.killed = 1;
-                if let (Some(a), Some(b)) = (tokens.get(k.saturating_sub(3)), tokens.get(k + 1)) {
-                    toll.spans.push((a.span.0, b.span.1));
+            let word = |at: usize| lower.get(at).map_or("", String::as_str);
+            let after_a = |at: usize| {
+                (1..=5).any(|back| at >= back && matches!(lower[at - back].as_str(), "a" | "an"))
+            };
+            let end = match w.as_str() {
+                "was" | "is" if matches!(word(k + 1), "killed" | "dead") && after_a(k) => k + 1,
+                "was" | "is" if word(k + 1) == "shot" && word(k + 2) == "dead" && after_a(k) => {
+                    k + 2
                 }
-                break;
+                "shot" if word(k + 1) == "and" && word(k + 2) == "killed" && after_a(k) => k + 2,
+                "death" if word(k + 1) == "of" && matches!(word(k + 2), "a" | "an") => k + 3,
+                _ => continue,
+            };
+            toll.killed = 1;
+            if let (Some(a), Some(b)) = (tokens.get(k.saturating_sub(3)), tokens.get(end)) {
+                toll.spans.push((a.span.0, b.span.1));
             }
+            break;
         }
     }
     toll
@@ -373,7 +398,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 24] = [
+        let rows: [(&str, u32); 29] = [
             (
                 "Eight civilians, including children were killed in an explosion",
                 8,
@@ -445,6 +470,12 @@ mod tests {
             ),
             ("Taliban fighters killed an NDS agent in Farah province", 1),
             ("the blast killed a total of 5 people", 5),
+            // one person, without a figure
+            ("a 17-year-old was shot dead outside his home", 1),
+            ("a teenager shot and killed by an officer", 1),
+            ("a toddler is dead after the shooting", 1),
+            ("the shooting death of a three-year-old child", 1),
+            ("the deaths of dozens were not confirmed", 0),
         ];
         for (text, expected) in rows {
             assert_eq!(death_toll(text, &[]).killed, expected, "{text}");
