@@ -137,7 +137,7 @@ impl<'g> Extractor<'g> {
             let sentence_triggers = &triggers_by_sentence[si];
             let may_report_incident =
                 !sentence_triggers.is_empty() || fatalities::mentions_casualty(sentence.text);
-            if !may_report_incident && !sentence.text.contains("eported") {
+            if !may_report_incident && !may_set_report_date(sentence.text) {
                 continue;
             }
             let dates: Vec<DateExpr> = find_dates(sentence.text, anchor)
@@ -608,6 +608,12 @@ fn classify(
         }
         (t, s) => pair(t, s),
     }
+}
+
+/// True when a sentence may hold a report date ("As reported on ...", "Reported on ..."),
+/// the anchor of the relative dates after it.
+fn may_set_report_date(sentence: &str) -> bool {
+    sentence.contains("eported")
 }
 
 /// For an agreement without a place in its clause: the place another sentence of the

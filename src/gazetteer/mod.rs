@@ -294,9 +294,8 @@ impl Gazetteer {
     /// Every place carrying this name (any spelling), without ranking.
     pub fn lookup(&self, name: &str) -> Vec<&Place> {
         let folded = fold(name);
-        let (base, _) = kind_cue(&folded);
-        self.names
-            .get(base)
+        self.exact_entries(&folded)
+            .0
             .iter()
             .filter_map(|&(i, _)| self.place(i))
             .collect()

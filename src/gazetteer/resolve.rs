@@ -83,20 +83,28 @@ const ABBREVIATION_BONUS: f64 = 3.0;
 const DOTTED_ABBREVIATION_BONUS: f64 = 6.0;
 
 impl Gazetteer {
+    /// The name-index entries of a folded name, with the name they were found under and the
+    /// kind of place it cues. A place named with its kind word ("Cape Town", "Garden City",
+    /// "Suffolk County") is found under its whole name; otherwise the kind word is a cue
+    /// ("Kabul city": "kabul", populated place).
+    pub(super) fn exact_entries<'n>(
+        &self,
+        folded: &'n str,
+    ) -> (Vec<(u32, NameMatch)>, &'n str, Option<PlaceKind>) {
+        let whole = self.names().get(folded);
+        if !whole.is_empty() {
+            return (whole, folded, None);
+        }
+        match kind_cue(folded) {
+            (base, Some(cue)) => (self.names().get(base), base, Some(cue)),
+            (_, None) => (whole, folded, None),
+        }
+    }
+
     /// All candidates of a name, ranked best first.
     pub fn candidates(&self, name: &str, context: &Context) -> Vec<Candidate<'_>> {
         let folded = fold(name);
-        // A place named with its kind word ("Cape Town", "Garden City", "Suffolk County")
-        // is found under its whole name; otherwise the kind word is a cue ("Kabul city").
-        let mut matches = self.names().get(&folded);
-        let (base, cue) = if matches.is_empty() {
-            kind_cue(&folded)
-        } else {
-            (folded.as_str(), None)
-        };
-        if cue.is_some() {
-            matches = self.names().get(base);
-        }
+        let (mut matches, base, cue) = self.exact_entries(&folded);
         let mut penalty = 0.0;
         if matches.is_empty() {
             matches = self.loose_names().get(&super::loose_key(base));
