@@ -304,8 +304,8 @@ fn acled(path: &Path, misses: &mut std::fs::File) -> anyhow::Result<()> {
         };
         score[0] += 1;
         let checks = [
-            best.event_type == get(et_c),
-            best.sub_event_type == get(st_c),
+            best.event_type.as_str() == get(et_c),
+            best.sub_event_type.as_str() == get(st_c),
             spellings.contains(&fold(&best.admin1)),
             best.fatalities.to_string() == get(f_c),
             best.event_date.map(|d| d.to_string()) == Some(get(d_c)),
@@ -318,8 +318,8 @@ fn acled(path: &Path, misses: &mut std::fs::File) -> anyhow::Result<()> {
             zero_with_deaths += 1;
         }
         let got = [
-            best.event_type.clone(),
-            best.sub_event_type.clone(),
+            best.event_type.to_string(),
+            best.sub_event_type.to_string(),
             best.admin1.clone(),
             best.fatalities.to_string(),
             best.event_date.map(|d| d.to_string()).unwrap_or_default(),

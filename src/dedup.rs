@@ -15,19 +15,10 @@ use chrono::NaiveDate;
 use geo::{Distance, Haversine, Point};
 use rustc_hash::FxHashMap;
 
-use crate::model::Incident;
+use crate::model::{GeoPrecision, Incident, SubEventType};
 
 /// Two town-level reports farther apart than this are different incidents.
 pub const SAME_PLACE_KM: f64 = 25.0;
-
-/// Days two dates may differ by, given the coarser of their precisions.
-fn date_tolerance_days(precision: u8) -> i64 {
-    match precision {
-        0 | 1 => 0,
-        2 => 3,
-        _ => 31,
-    }
-}
 
 /// True when two reported death tolls can be the same event's: both unknown, or ranges
 /// that are within a factor of two of each other.
@@ -54,7 +45,7 @@ pub fn same_incident(a: &Incident, b: &Incident) -> bool {
     }
     let dates_agree = match (a.event_date, b.event_date) {
         (Some(x), Some(y)) => {
-            let tolerance = date_tolerance_days(a.time_precision.max(b.time_precision));
+            let tolerance = a.time_precision.max(b.time_precision).tolerance_days();
             (x - y).num_days().abs() <= tolerance
         }
         // Undated reports cannot be told apart from any other report of the same kind.
@@ -74,11 +65,11 @@ pub fn same_incident(a: &Incident, b: &Incident) -> bool {
     if a.fatalities_max > 0 && b.fatalities_max > 0 && !figures_agree(a, b) {
         return false;
     }
-    if a.geo_precision == 1 && b.geo_precision == 1 {
-        let km = Haversine.distance(
-            Point::new(a.longitude, a.latitude),
-            Point::new(b.longitude, b.latitude),
-        ) / 1000.0;
+    if a.geo_precision == GeoPrecision::Town && b.geo_precision == GeoPrecision::Town {
+        let (Some((la, loa)), Some((lb, lob))) = (a.position(), b.position()) else {
+            return false;
+        };
+        let km = Haversine.distance(Point::new(loa, la), Point::new(lob, lb)) / 1000.0;
         return km <= SAME_PLACE_KM;
     }
     true
@@ -87,15 +78,10 @@ pub fn same_incident(a: &Incident, b: &Incident) -> bool {
 /// Merges incidents that report the same event. Output is sorted by date, then event id.
 pub fn merge_incidents(incidents: Vec<Incident>) -> Vec<Incident> {
     // Group candidates by what must be equal, then compare within each group only.
-    let mut groups: FxHashMap<(String, String, String, String), Vec<usize>> = FxHashMap::default();
+    let mut groups: FxHashMap<(SubEventType, &str, &str), Vec<usize>> = FxHashMap::default();
     for (i, inc) in incidents.iter().enumerate() {
         groups
-            .entry((
-                inc.event_type.clone(),
-                inc.sub_event_type.clone(),
-                inc.iso.clone(),
-                inc.admin1.clone(),
-            ))
+            .entry((inc.sub_event_type, inc.iso.as_str(), inc.admin1.as_str()))
             .or_default()
             .push(i);
     }
@@ -192,12 +178,12 @@ mod tests {
         Incident {
             event_id: id.into(),
             event_date: NaiveDate::from_ymd_opt(date.0, date.1, date.2),
-            time_precision: 1,
-            event_type: "Explosions/Remote violence".into(),
-            sub_event_type: "Remote explosive/landmine/IED".into(),
+            time_precision: crate::model::TimePrecision::Day,
+            event_type: SubEventType::RemoteExplosiveLandmineIed.event_type(),
+            sub_event_type: SubEventType::RemoteExplosiveLandmineIed,
             iso: "AF".into(),
             admin1: admin1.into(),
-            geo_precision: 3,
+            geo_precision: GeoPrecision::Province,
             fatalities: killed,
             fatalities_max: killed,
             sources: vec![format!("{id}.txt")],
@@ -239,7 +225,7 @@ mod tests {
     #[test]
     fn different_place_day_or_type_stay_apart() {
         let mut other_type = incident("d", (2020, 4, 1), "Helmand", 8);
-        other_type.sub_event_type = "Suicide bomb".into();
+        other_type.set_type(SubEventType::SuicideBomb);
         let merged = merge_incidents(vec![
             incident("a", (2020, 4, 1), "Helmand", 8),
             incident("b", (2020, 4, 1), "Kandahar", 8),
@@ -296,14 +282,14 @@ mod tests {
     fn towns_far_apart_are_different_incidents() {
         let mut a = incident("a", (2020, 4, 1), "Helmand", 1);
         let mut b = incident("b", (2020, 4, 1), "Helmand", 1);
-        a.geo_precision = 1;
-        b.geo_precision = 1;
-        (a.latitude, a.longitude) = (31.59, 64.37); // Lashkar Gah
-        (b.latitude, b.longitude) = (32.37, 64.77); // Sangin area, ~90 km away
+        a.geo_precision = GeoPrecision::Town;
+        b.geo_precision = GeoPrecision::Town;
+        (a.latitude, a.longitude) = (Some(31.59), Some(64.37)); // Lashkar Gah
+        (b.latitude, b.longitude) = (Some(32.37), Some(64.77)); // Sangin area, ~90 km away
         assert_eq!(merge_incidents(vec![a.clone(), b]).len(), 2);
         let mut near = a.clone();
         near.event_id = "c".into();
-        near.latitude += 0.05;
+        near.latitude = Some(31.64);
         assert_eq!(merge_incidents(vec![a, near]).len(), 1);
     }
 }

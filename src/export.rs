@@ -56,8 +56,8 @@ pub enum ExportError {
     Csv(#[from] csv::Error),
 }
 
-/// ACLED's columns, in order, as CSV headers.
-pub const CSV_COLUMNS: [&str; 20] = [
+/// ACLED's columns, in order, as CSV headers, then the review columns.
+pub const CSV_COLUMNS: [&str; 22] = [
     "event_id",
     "event_date",
     "time_precision",
@@ -78,6 +78,8 @@ pub const CSV_COLUMNS: [&str; 20] = [
     "notes",
     "sources",
     "evidence",
+    "confidence",
+    "review_status",
 ];
 
 /// Writes incidents in a format.
@@ -105,8 +107,8 @@ pub fn write_incidents(
                     i.event_id.clone(),
                     i.event_date.map(|d| d.to_string()).unwrap_or_default(),
                     i.time_precision.to_string(),
-                    i.event_type.clone(),
-                    i.sub_event_type.clone(),
+                    i.event_type.to_string(),
+                    i.sub_event_type.to_string(),
                     i.actor1.clone(),
                     i.actor2.clone(),
                     i.country.clone(),
@@ -114,14 +116,16 @@ pub fn write_incidents(
                     i.admin1.clone(),
                     i.admin2.clone(),
                     i.location.clone(),
-                    format!("{:.5}", i.latitude),
-                    format!("{:.5}", i.longitude),
+                    i.latitude.map(|x| format!("{x:.5}")).unwrap_or_default(),
+                    i.longitude.map(|x| format!("{x:.5}")).unwrap_or_default(),
                     i.geo_precision.to_string(),
                     i.fatalities.to_string(),
                     i.fatalities_max.to_string(),
                     i.notes.clone(),
                     i.sources.join(";"),
                     serde_json::to_string(&i.evidence)?,
+                    format!("{:.3}", i.confidence),
+                    i.review_status.to_string(),
                 ])?;
             }
             writer.flush()?;
@@ -136,11 +140,12 @@ pub fn incidents_geojson(incidents: &[Incident]) -> Value {
         .iter()
         .map(|i| {
             let properties = serde_json::to_value(i).unwrap_or(Value::Null);
-            json!({
-                "type": "Feature",
-                "geometry": {"type": "Point", "coordinates": [round5(i.longitude), round5(i.latitude)]},
-                "properties": properties,
-            })
+            // An unplaced incident has no geometry (GeoJSON's null), never 0,0.
+            let geometry = match i.position() {
+                Some((lat, lon)) => json!({"type": "Point", "coordinates": [round5(lon), round5(lat)]}),
+                None => Value::Null,
+            };
+            json!({"type": "Feature", "geometry": geometry, "properties": properties})
         })
         .collect();
     json!({"type": "FeatureCollection", "features": features})
@@ -197,10 +202,9 @@ mod tests {
         Incident {
             event_id: "a-1-1".into(),
             event_date: chrono::NaiveDate::from_ymd_opt(2020, 4, 1),
-            event_type: "Battles".into(),
             notes: "Taliban attacked, \"heavily\".".into(),
-            latitude: 31.123456,
-            longitude: 64.654321,
+            latitude: Some(31.123456),
+            longitude: Some(64.654321),
             sources: vec!["a.txt".into(), "b.txt".into()],
             ..Incident::default()
         }
@@ -223,6 +227,24 @@ mod tests {
             Some("Taliban attacked, \"heavily\".")
         );
         assert_eq!(row.as_ref().and_then(|r| r.get(18)), Some("a.txt;b.txt"));
+    }
+
+    #[test]
+    fn an_unplaced_incident_has_no_coordinates() {
+        let unplaced = Incident {
+            latitude: None,
+            longitude: None,
+            ..sample()
+        };
+        let value = incidents_geojson(std::slice::from_ref(&unplaced));
+        assert_eq!(value["features"][0]["geometry"], Value::Null);
+        let mut buf = Vec::new();
+        assert!(write_incidents(&mut buf, &[unplaced], Format::Csv).is_ok());
+        let text = String::from_utf8(buf).unwrap_or_default();
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        let row = reader.records().next().and_then(Result::ok);
+        assert_eq!(row.as_ref().and_then(|r| r.get(12)), Some(""));
+        assert_eq!(row.as_ref().and_then(|r| r.get(13)), Some(""));
     }
 
     #[test]

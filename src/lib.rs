@@ -21,4 +21,5 @@ pub mod model;
 pub mod pipeline;
 pub mod sample;
 pub mod store;
+pub mod taxonomy;
 pub mod text;

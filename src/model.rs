@@ -6,6 +6,8 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
+pub use crate::taxonomy::{EventType, GeoPrecision, ReviewStatus, SubEventType, TimePrecision};
+
 /// One news article as read from disk or stdin.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct Article {
@@ -46,11 +48,11 @@ pub enum PlaceKind {
 impl PlaceKind {
     /// ACLED's geo_precision for an incident pinned to a place of this kind:
     /// 1 town, 2 district, 3 province or country.
-    pub fn geo_precision(self) -> u8 {
+    pub fn geo_precision(self) -> GeoPrecision {
         match self {
-            PlaceKind::PopulatedPlace => 1,
-            PlaceKind::Admin2 => 2,
-            PlaceKind::Admin1 | PlaceKind::Country | PlaceKind::Other => 3,
+            PlaceKind::PopulatedPlace => GeoPrecision::Town,
+            PlaceKind::Admin2 => GeoPrecision::District,
+            PlaceKind::Admin1 | PlaceKind::Country | PlaceKind::Other => GeoPrecision::Province,
         }
     }
 }
@@ -125,11 +127,11 @@ pub struct Incident {
     /// Day of the event.
     pub event_date: Option<NaiveDate>,
     /// 1 day, 2 week, 3 month or more.
-    pub time_precision: u8,
-    /// ACLED event type.
-    pub event_type: String,
+    pub time_precision: TimePrecision,
+    /// ACLED event type (always the type of `sub_event_type`).
+    pub event_type: EventType,
     /// ACLED sub-event type.
-    pub sub_event_type: String,
+    pub sub_event_type: SubEventType,
     /// Main actor.
     pub actor1: String,
     /// Other actor.
@@ -144,12 +146,12 @@ pub struct Incident {
     pub admin2: String,
     /// Name of the place pinned.
     pub location: String,
-    /// Latitude in degrees.
-    pub latitude: f64,
-    /// Longitude in degrees.
-    pub longitude: f64,
+    /// Latitude in degrees; none when the incident has no place (never 0,0).
+    pub latitude: Option<f64>,
+    /// Longitude in degrees; none when the incident has no place.
+    pub longitude: Option<f64>,
     /// 1 town, 2 district or near, 3 province or country.
-    pub geo_precision: u8,
+    pub geo_precision: GeoPrecision,
     /// Lowest reported figure (ACLED's rule).
     pub fatalities: u32,
     /// Highest reported figure.
@@ -160,4 +162,23 @@ pub struct Incident {
     pub sources: Vec<String>,
     /// Spans supporting each field.
     pub evidence: Vec<Evidence>,
+    /// How likely the incident is right as coded, 0 to 1 (calibrated on development data).
+    #[serde(default)]
+    pub confidence: f32,
+    /// Where the incident stands in the analyst's review.
+    #[serde(default)]
+    pub review_status: ReviewStatus,
+}
+
+impl Incident {
+    /// Sets the sub-event type and, with it, the event type.
+    pub fn set_type(&mut self, sub_event_type: SubEventType) {
+        self.sub_event_type = sub_event_type;
+        self.event_type = sub_event_type.event_type();
+    }
+
+    /// The point, when the incident has a place: (latitude, longitude).
+    pub fn position(&self) -> Option<(f64, f64)> {
+        Some((self.latitude?, self.longitude?))
+    }
 }

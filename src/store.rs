@@ -8,8 +8,7 @@ use std::collections::BTreeSet;
 use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
 
-use crate::extract::ACLED_TYPES;
-use crate::model::Incident;
+use crate::model::{Incident, SubEventType};
 
 /// The user's filters. `Default` shows everything.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -41,9 +40,9 @@ pub fn type_key(event_type: &str, sub_event_type: &str) -> String {
 
 /// Every ACLED (event type, sub-event type) pair, in the codebook's order.
 pub fn all_types() -> Vec<(&'static str, &'static str)> {
-    ACLED_TYPES
+    SubEventType::ALL
         .iter()
-        .flat_map(|(t, subs)| subs.iter().map(move |s| (*t, *s)))
+        .map(|s| (s.event_type().as_str(), s.as_str()))
         .collect()
 }
 
@@ -78,16 +77,11 @@ pub struct Store {
 impl Store {
     /// Builds a store over incidents.
     pub fn new(incidents: Vec<Incident>) -> Store {
-        let types = all_types();
         let mut store = Store::default();
         for incident in &incidents {
             let day = incident.event_date.map_or(NO_DAY, |d| d.num_days_from_ce());
             store.days.push(day);
-            let t = types
-                .iter()
-                .position(|(t, s)| *t == incident.event_type && *s == incident.sub_event_type)
-                .unwrap_or(types.len());
-            store.types.push(t as u16);
+            store.types.push(incident.sub_event_type.index() as u16);
             store.fatalities.push(incident.fatalities);
             store.search.push(
                 format!(
@@ -205,7 +199,6 @@ impl Store {
 /// A synthetic store for scale tests and benchmarks: `n` incidents spread over Afghanistan
 /// and two years, with every type. Deterministic.
 pub fn synthetic_incidents(n: usize) -> Vec<Incident> {
-    let types = all_types();
     let start = NaiveDate::from_ymd_opt(2019, 1, 1).unwrap_or_default();
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut next = || {
@@ -216,21 +209,22 @@ pub fn synthetic_incidents(n: usize) -> Vec<Incident> {
     };
     (0..n)
         .map(|i| {
-            let (t, s) = types[(next() % types.len() as u64) as usize];
+            let sub = SubEventType::ALL[(next() % SubEventType::ALL.len() as u64) as usize];
             let lat = 29.5 + (next() % 9_000) as f64 / 1000.0;
             let lon = 61.0 + (next() % 14_000) as f64 / 1000.0;
             let fatalities = (next() % 20) as u32;
             Incident {
                 event_id: format!("synthetic-{i}"),
                 event_date: start.checked_add_days(chrono::Days::new(next() % 730)),
-                time_precision: 1,
-                event_type: t.into(),
-                sub_event_type: s.into(),
+                time_precision: crate::model::TimePrecision::Day,
+                event_type: sub.event_type(),
+                sub_event_type: sub,
                 country: "Afghanistan".into(),
                 iso: "AF".into(),
-                latitude: lat,
-                longitude: lon,
-                geo_precision: 1 + (next() % 3) as u8,
+                latitude: Some(lat),
+                longitude: Some(lon),
+                geo_precision: crate::model::GeoPrecision::from_code(1 + (next() % 3) as u8)
+                    .unwrap_or_default(),
                 fatalities,
                 fatalities_max: fatalities,
                 notes: format!("Synthetic incident {i} near {lat:.2}, {lon:.2}"),
@@ -262,8 +256,8 @@ mod tests {
         let mk = |id: &str, date, t: &str, s: &str, f: u32, notes: &str| Incident {
             event_id: id.into(),
             event_date: date,
-            event_type: t.into(),
-            sub_event_type: s.into(),
+            event_type: t.parse().unwrap(),
+            sub_event_type: s.parse().unwrap(),
             fatalities: f,
             notes: notes.into(),
             ..Incident::default()

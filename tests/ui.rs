@@ -62,7 +62,7 @@ fn turning_a_type_off_changes_the_count_and_the_markers() {
         .store()
         .incidents()
         .iter()
-        .filter(|i| i.event_type == "Battles")
+        .filter(|i| i.event_type.as_str() == "Battles")
         .count();
     assert!(battles > 0);
     harness
@@ -114,7 +114,7 @@ fn selecting_an_incident_shows_its_sentence_with_the_evidence() {
     let selected = app
         .selected
         .and_then(|s| app.store().get(s))
-        .map(|i| i.sub_event_type.clone());
+        .map(|i| i.sub_event_type.as_str().to_string());
     assert_eq!(selected.as_deref(), Some("Remote explosive/landmine/IED"));
     assert_eq!(
         app.shown_article().map(|a| a.id.as_str()),

@@ -9,20 +9,19 @@ use geo::BoundingRect;
 use rustc_hash::FxHashMap;
 use walkers::{MapMemory, Plugin, Projector, lat_lon};
 
-use crate::extract::ACLED_TYPES;
 use crate::gazetteer::{AdminPolygons, Gazetteer};
+use crate::model::{EventType, GeoPrecision};
 use crate::store::Store;
 
 /// Colour of an ACLED event type.
-pub fn type_color(event_type: &str) -> Color32 {
+pub fn type_color(event_type: EventType) -> Color32 {
     match event_type {
-        "Battles" => Color32::from_rgb(220, 50, 47),
-        "Explosions/Remote violence" => Color32::from_rgb(255, 140, 0),
-        "Violence against civilians" => Color32::from_rgb(148, 0, 211),
-        "Protests" => Color32::from_rgb(38, 139, 210),
-        "Riots" => Color32::from_rgb(0, 160, 120),
-        "Strategic developments" => Color32::from_rgb(100, 190, 60),
-        _ => Color32::GRAY,
+        EventType::Battles => Color32::from_rgb(220, 50, 47),
+        EventType::ExplosionsRemoteViolence => Color32::from_rgb(255, 140, 0),
+        EventType::ViolenceAgainstCivilians => Color32::from_rgb(148, 0, 211),
+        EventType::Protests => Color32::from_rgb(38, 139, 210),
+        EventType::Riots => Color32::from_rgb(0, 160, 120),
+        EventType::StrategicDevelopments => Color32::from_rgb(100, 190, 60),
     }
 }
 
@@ -43,7 +42,7 @@ pub struct Cluster {
     /// The grid cell at the cluster's zoom level.
     pub cell: (i64, i64),
     /// Event type most members have.
-    pub event_type: String,
+    pub event_type: EventType,
     /// Sum of fatalities.
     pub fatalities: u32,
 }
@@ -62,7 +61,7 @@ pub struct AreaGroup {
     /// Members (store indexes).
     pub members: Vec<u32>,
     /// Event type most members have.
-    pub event_type: String,
+    pub event_type: EventType,
 }
 
 /// Clusters and area groups for the current filter, zoom level and (when zoomed in) view.
@@ -100,13 +99,6 @@ fn unmercator(x: f64, y: f64) -> (f64, f64) {
 /// From this zoom level on, only incidents near the view are grouped.
 const WINDOWED_FROM_LEVEL: u8 = 7;
 
-fn type_index(event_type: &str) -> usize {
-    ACLED_TYPES
-        .iter()
-        .position(|(t, _)| *t == event_type)
-        .unwrap_or(ACLED_TYPES.len())
-}
-
 #[derive(Default)]
 struct Cell {
     lat: f64,
@@ -114,17 +106,15 @@ struct Cell {
     count: u32,
     first: u32,
     members: Vec<u32>,
-    types: [u32; 7],
+    types: [u32; 6],
     fatalities: u32,
 }
 
-fn dominant(types: &[u32; 7]) -> String {
-    let best = (0..7)
+fn dominant(types: &[u32; 6]) -> EventType {
+    let best = (0..6)
         .max_by_key(|&i| (types[i], std::cmp::Reverse(i)))
-        .unwrap_or(6);
-    ACLED_TYPES
-        .get(best)
-        .map_or_else(String::new, |(t, _)| t.to_string())
+        .unwrap_or(0);
+    EventType::ALL[best]
 }
 
 impl Clusters {
@@ -173,7 +163,7 @@ impl Clusters {
             self.projected = store
                 .incidents()
                 .iter()
-                .map(|i| mercator(i.latitude, i.longitude))
+                .map(|i| i.position().map_or((f64::NAN, f64::NAN), |(la, lo)| mercator(la, lo)))
                 .collect();
             self.projected_for = store.len();
         }
@@ -181,16 +171,20 @@ impl Clusters {
         let mut areas: FxHashMap<(&str, &str), Cell> = FxHashMap::default();
         for &i in visible {
             let Some(inc) = store.get(i) else { continue };
-            if inc.geo_precision >= 3 {
+            // An unplaced incident is listed, never drawn.
+            let Some((lat, lon)) = inc.position() else {
+                continue;
+            };
+            if inc.geo_precision == GeoPrecision::Province {
                 let e = areas
                     .entry((inc.iso.as_str(), inc.admin1.as_str()))
                     .or_insert_with(|| Cell {
-                        lat: inc.latitude,
-                        lon: inc.longitude,
+                        lat,
+                        lon,
                         ..Cell::default()
                     });
                 e.members.push(i);
-                e.types[type_index(&inc.event_type)] += 1;
+                e.types[inc.event_type.index()] += 1;
                 continue;
             }
             let Some(&(x, y)) = self.projected.get(i as usize) else {
@@ -211,7 +205,7 @@ impl Clusters {
             e.lat += x;
             e.lon += y;
             e.count += 1;
-            e.types[type_index(&inc.event_type)] += 1;
+            e.types[inc.event_type.index()] += 1;
             e.fatalities += inc.fatalities;
         }
         self.level = level;
@@ -293,7 +287,7 @@ impl Plugin for IncidentsLayer<'_> {
             |lat: f64, lon: f64| -> Pos2 { projector.project(lat_lon(lat, lon)).to_pos2() };
         // Areas first, under the points.
         for area in &self.clusters.areas {
-            let color = type_color(&area.event_type);
+            let color = type_color(area.event_type);
             let outline = self.polygons.and_then(|p| {
                 if area.admin1.is_empty() {
                     p.country_area(&area.country)
@@ -358,13 +352,13 @@ impl Plugin for IncidentsLayer<'_> {
         let selected_is_point = self
             .selected
             .and_then(|s| self.store.get(s))
-            .is_some_and(|i| i.geo_precision < 3);
+            .is_some_and(|i| i.geo_precision < GeoPrecision::Province);
         for cluster in &self.clusters.clusters {
             let center = to_screen(cluster.lat, cluster.lon);
             if !response.rect.expand(30.0).contains(center) {
                 continue;
             }
-            let color = type_color(&cluster.event_type);
+            let color = type_color(cluster.event_type);
             let single = cluster.count == 1;
             let radius = if single {
                 marker_radius(cluster.fatalities)
@@ -596,10 +590,9 @@ mod tests {
 
     fn incident(lat: f64, lon: f64, precision: u8) -> Incident {
         Incident {
-            latitude: lat,
-            longitude: lon,
-            geo_precision: precision,
-            event_type: "Battles".into(),
+            latitude: Some(lat),
+            longitude: Some(lon),
+            geo_precision: GeoPrecision::from_code(precision).unwrap_or_default(),
             iso: "AF".into(),
             admin1: "Kabul".into(),
             ..Incident::default()

@@ -25,7 +25,7 @@ use crate::dedup::merge_incidents;
 use crate::export::{Format, write_incidents};
 use crate::gazetteer::Gazetteer;
 use crate::ingest::ImportProblem;
-use crate::model::{Article, Incident, PlaceMention};
+use crate::model::{Article, EventType, GeoPrecision, Incident, PlaceMention};
 use crate::pipeline::{PipelineOutput, Stage};
 use crate::store::{FilterResult, Store};
 
@@ -288,9 +288,7 @@ impl IncidentApp {
             };
             let order = match key {
                 SortKey::Date => x.event_date.cmp(&y.event_date),
-                SortKey::Type => {
-                    (&x.event_type, &x.sub_event_type).cmp(&(&y.event_type, &y.sub_event_type))
-                }
+                SortKey::Type => x.sub_event_type.cmp(&y.sub_event_type),
                 SortKey::Fatalities => x.fatalities.cmp(&y.fatalities),
                 SortKey::Place => {
                     (&x.country, &x.admin1, &x.location).cmp(&(&y.country, &y.admin1, &y.location))
@@ -441,8 +439,7 @@ impl IncidentApp {
                     .visible
                     .iter()
                     .filter_map(|&i| self.store.get(i))
-                    .filter(|i| i.latitude != 0.0 || i.longitude != 0.0)
-                    .map(|i| (i.latitude, i.longitude))
+                    .filter_map(|i| i.position())
                     .collect();
                 if let Some(((lat, lon), zoom)) = frame_positions(&positions, self.map_size) {
                     self.fly_to(lat, lon, zoom);
@@ -451,12 +448,13 @@ impl IncidentApp {
             Command::ZoomToSelection => {
                 if let Some(i) = self.selected.and_then(|s| self.store.get(s)) {
                     let zoom = match i.geo_precision {
-                        1 => 10.0,
-                        2 => 8.0,
-                        _ => 6.5,
+                        GeoPrecision::Town => 10.0,
+                        GeoPrecision::District => 8.0,
+                        GeoPrecision::Province => 6.5,
                     };
-                    let (lat, lon) = (i.latitude, i.longitude);
-                    self.fly_to(lat, lon, zoom);
+                    if let Some((lat, lon)) = i.position() {
+                        self.fly_to(lat, lon, zoom);
+                    }
                 }
             }
             Command::FlyTo(lat, lon, zoom) => self.fly_to(lat, lon, zoom),
@@ -743,10 +741,7 @@ impl IncidentApp {
         );
         painter.galley(at, galley, Color32::BLACK);
         // Legend, bottom left.
-        let types: Vec<&str> = crate::extract::ACLED_TYPES
-            .iter()
-            .map(|(t, _)| *t)
-            .collect();
+        let types = EventType::ALL;
         let legend = Rect::from_min_size(
             rect.left_bottom() + Vec2::new(8.0, -8.0 - 18.0 * types.len() as f32 - 26.0),
             Vec2::new(230.0, 18.0 * types.len() as f32 + 26.0),
@@ -754,7 +749,7 @@ impl IncidentApp {
         painter.rect_filled(legend, 4.0, Color32::from_white_alpha(220));
         for (k, t) in types.iter().enumerate() {
             let y = legend.top() + 10.0 + 18.0 * k as f32;
-            painter.circle_filled(egui::pos2(legend.left() + 12.0, y), 5.0, type_color(t));
+            painter.circle_filled(egui::pos2(legend.left() + 12.0, y), 5.0, type_color(*t));
             painter.text(
                 egui::pos2(legend.left() + 24.0, y),
                 Align2::LEFT_CENTER,

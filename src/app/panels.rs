@@ -8,9 +8,8 @@ use egui_extras::{Column, TableBuilder};
 use super::map::type_color;
 use super::state::SortKey;
 use super::{Command, IncidentApp};
-use crate::extract::ACLED_TYPES;
-use crate::model::EvidenceField;
-use crate::store::{all_types, days_between, type_key};
+use crate::model::{EventType, EvidenceField, SubEventType};
+use crate::store::{days_between, type_key};
 
 /// How a stretch of article text is highlighted.
 #[derive(Debug, Clone, Copy, Default)]
@@ -201,13 +200,13 @@ impl IncidentApp {
     }
 
     fn types_ui(&mut self, ui: &mut Ui) {
-        let types = all_types();
-        for (event_type, subs) in ACLED_TYPES {
+        for kind in EventType::ALL {
+            let event_type = kind.as_str();
+            let subs: Vec<&str> = kind.sub_types().iter().map(|s| s.as_str()).collect();
             let count = |sub: &str| {
-                types
-                    .iter()
-                    .position(|t| t.0 == event_type && t.1 == sub)
-                    .and_then(|i| self.result.type_counts.get(i))
+                sub.parse::<SubEventType>()
+                    .ok()
+                    .and_then(|s| self.result.type_counts.get(s.index()))
                     .copied()
                     .unwrap_or(0)
             };
@@ -222,7 +221,7 @@ impl IncidentApp {
             ui.horizontal(|ui| {
                 let (dot, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
                 ui.painter()
-                    .circle_filled(dot.center(), 5.0, type_color(event_type));
+                    .circle_filled(dot.center(), 5.0, type_color(kind));
                 let mut shown = all_shown;
                 if ui
                     .checkbox(&mut shown, format!("{event_type} ({total})"))
@@ -352,8 +351,8 @@ impl IncidentApp {
                         let (dot, _) =
                             ui.allocate_exact_size(Vec2::new(14.0, 14.0), Sense::hover());
                         ui.painter()
-                            .circle_filled(dot.center(), 4.5, type_color(&i.event_type));
-                        ui.label(&i.sub_event_type);
+                            .circle_filled(dot.center(), 4.5, type_color(i.event_type));
+                        ui.label(i.sub_event_type.as_str());
                     });
                     row.col(|ui| {
                         let f = if i.fatalities_max > i.fatalities {
@@ -439,7 +438,7 @@ impl IncidentApp {
             if ui
                 .selectable_label(
                     self.selected == Some(index),
-                    RichText::new(text).color(type_color(&inc.event_type)),
+                    RichText::new(text).color(type_color(inc.event_type)),
                 )
                 .clicked()
             {

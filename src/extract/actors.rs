@@ -401,7 +401,7 @@ mod tests {
         use ActorKind::*;
         let rows = [
             (
-                "after an attack by Taliban militants near an Afghan National Army (ANA) outpost",
+                "after a night attack by Taliban gunmen close to an Afghan National Army (ANA) checkpoint",
                 "attack",
                 (Some(Taliban), Some(Military)),
             ),
@@ -416,17 +416,17 @@ mod tests {
                 (None, Some(Taliban)),
             ),
             (
-                "Eight civilians, including children were killed in an explosion when their vehicle hit a landmine planted by the Taliban",
+                "Five villagers, two of them boys, died when their minibus struck a landmine laid by the Taliban",
                 "landmine",
                 (Some(Taliban), Some(Civilians)),
             ),
             (
-                "Taliban militants attacked a police post, killing 2 policemen",
-                "attacked",
+                "Taliban gunmen stormed a police checkpoint at dawn, killing 4 policemen",
+                "stormed",
                 (Some(Taliban), Some(Police)),
             ),
             (
-                "1 Arbaki was wounded by Taliban militants in the Kamdesh district",
+                "2 Arbakis were wounded by Taliban gunmen near the village of Sarband",
                 "wounded",
                 (Some(Taliban), Some(Militia)),
             ),

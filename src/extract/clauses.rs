@@ -78,7 +78,7 @@ pub fn split_clauses(sentence: &str) -> Vec<Clause> {
                         && rest[..w.len()].eq_ignore_ascii_case(w.as_bytes())
                         && rest[w.len()] == b' '
                 }));
-        // "1 woman and 1 soldier were killed": figures before any verb share the verb
+        // "1 farmer and 1 guard died": figures before any verb share the verb
         // that follows, so they stay one clause.
         if is_and && (!sibling || !has_verb(&sentence[start..m.start()])) {
             continue;
@@ -149,8 +149,8 @@ mod tests {
                 ],
             ),
             (
-                "Taliban attacked and destroyed a post",
-                &[("Taliban attacked and destroyed a post", 0)],
+                "gunmen attacked and burned a checkpoint",
+                &[("gunmen attacked and burned a checkpoint", 0)],
             ),
             (
                 "5 were killed and 3 were wounded",

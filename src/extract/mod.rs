@@ -29,12 +29,13 @@ pub use clauses::{Clause, split_clauses};
 pub use fatalities::{Toll, coded_figure, death_toll};
 pub use places::{Mention, Role, find_mentions, resolve_toponyms};
 pub use triggers::{
-    ACLED_TYPES, BUNDLED_TRIGGERS, Condition, TriggerMatch, TriggerRule, TriggerTable,
+    BUNDLED_TRIGGERS, Condition, TriggerMatch, TriggerRule, TriggerTable,
     TriggerTableError,
 };
 
 use crate::gazetteer::{Gazetteer, GazetteerError, Place};
 use crate::model::{Article, Evidence, EvidenceField, Incident, PlaceKind, PlaceMention};
+use crate::taxonomy::{EventType, GeoPrecision, SubEventType, TimePrecision};
 use crate::text::{CharOffsets, DateExpr, Span, find_dates, split_sentences};
 
 /// Errors setting up the extractor.
@@ -76,10 +77,9 @@ struct Found<'t> {
     sentence_span: Span,
     rule: Option<&'t TriggerRule>,
     trigger: Option<Span>,
-    event_type: String,
-    sub_event_type: String,
+    sub_event_type: SubEventType,
     date: Option<DateExpr>,
-    place: Option<(usize, u8)>,
+    place: Option<(usize, GeoPrecision)>,
     toll: Toll,
     roles: Roles,
 }
@@ -218,7 +218,9 @@ impl<'g> Extractor<'g> {
         }
         let mut incidents = Vec::new();
         for mut f in kept {
-            if f.place.is_none() && f.event_type == "Strategic developments" {
+            if f.place.is_none()
+                && f.sub_event_type.event_type() == EventType::StrategicDevelopments
+            {
                 f.place = place_told_elsewhere(&sentences, &triggers_by_sentence, &mentions, &f);
             }
             if !self.is_reportable(&f, &mentions) {
@@ -262,18 +264,18 @@ impl<'g> Extractor<'g> {
         let candidates: Vec<TriggerMatch<'t>> = triggers
             .into_iter()
             .filter(|m| condition_holds(m.rule.condition, &lower))
-            .filter(|m| !is_unreal(&lower, m.span, &m.rule.event_type))
+            .filter(|m| !is_unreal(&lower, m.span, Some(m.rule.event_type)))
             .collect();
         let best = choose_trigger(&candidates, toll.killed > 0 || toll.injuries);
         if best.is_none() && toll.killed == 0 && !(toll.injuries && has_figure(ctext)) {
             return None;
         }
-        if best.is_none() && is_unreal(&lower, (lower.len(), lower.len()), "") {
+        if best.is_none() && is_unreal(&lower, (lower.len(), lower.len()), None) {
             return None;
         }
         let trigger = best.map(|m| m.span);
         let roles = self.actors.roles(ctext, trigger, &toll.victims);
-        let (event_type, sub_event_type) = classify(best.map(|m| m.rule), &roles, &toll, &lower);
+        let sub_event_type = classify(best.map(|m| m.rule), &roles, &toll, &lower);
         let to_abs = |s: Span| (s.0 + span.0, s.1 + span.0);
         let anchor_pos = trigger.map_or(span.0, |t| t.0 + span.0);
         let date = nearest_date(dates, span, anchor_pos);
@@ -285,7 +287,6 @@ impl<'g> Extractor<'g> {
             sentence_span,
             rule: best.map(|m| m.rule),
             trigger: trigger.map(to_abs),
-            event_type,
             sub_event_type,
             date,
             place,
@@ -315,13 +316,12 @@ impl<'g> Extractor<'g> {
                 if i == j || found[i].group != found[j].group {
                     continue;
                 }
-                // "5 were killed and 3 were wounded by a bomb": the bare toll takes the
+                // "4 died and 6 were hurt by a mine": the bare toll takes the
                 // sibling's trigger.
                 if found[i].rule.is_none() && found[j].rule.is_some() {
                     found[i].rule = found[j].rule;
                     found[i].trigger = found[j].trigger;
-                    found[i].event_type = found[j].event_type.clone();
-                    found[i].sub_event_type = found[j].sub_event_type.clone();
+                    found[i].sub_event_type = found[j].sub_event_type;
                 }
                 if found[i].date.is_none() {
                     found[i].date = found[j].date.clone();
@@ -359,10 +359,13 @@ impl<'g> Extractor<'g> {
         let located = f
             .place
             .is_some_and(|(i, _)| mentions[i].role == Role::Locative);
-        if f.sub_event_type == "Agreement" {
-            return f.date.as_ref().is_some_and(|d| d.precision == 1);
+        if f.sub_event_type == SubEventType::Agreement {
+            return f
+                .date
+                .as_ref()
+                .is_some_and(|d| d.precision == TimePrecision::Day);
         }
-        if f.event_type == "Strategic developments" {
+        if f.sub_event_type.event_type() == EventType::StrategicDevelopments {
             return f.date.is_some() || located;
         }
         let past_verb = f
@@ -386,7 +389,7 @@ impl<'g> Extractor<'g> {
                 Some((m, p)) => (Some(m.place), p, Some(m.span)),
                 // No place in the incident's clauses: the one province the article is
                 // about, else its focus country, both at geo_precision 3.
-                None => (home.or(focus), 3, None),
+                None => (home.or(focus), GeoPrecision::Province, None),
             };
         let country_iso = place.map(|p| p.country).unwrap_or("");
         let country = g.country_name(country_iso).to_string();
@@ -419,15 +422,15 @@ impl<'g> Extractor<'g> {
         let (actor1, actor2) = name_actors(&f, focus_name, &article.text);
         let (event_date, time_precision) = match (&f.date, article.date) {
             (Some(d), _) => (Some(d.date), d.precision),
-            (None, Some(published)) => (Some(published), 2),
-            (None, None) => (None, 3),
+            (None, Some(published)) => (Some(published), TimePrecision::Week),
+            (None, None) => (None, TimePrecision::Month),
         };
         let ascii = |s: &str| deunicode::deunicode(s);
         Incident {
             event_id: format!("{}-{}-{}", article.id, f.sentence + 1, f.clause + 1),
             event_date,
             time_precision,
-            event_type: f.event_type,
+            event_type: f.sub_event_type.event_type(),
             sub_event_type: f.sub_event_type,
             actor1,
             actor2,
@@ -436,14 +439,16 @@ impl<'g> Extractor<'g> {
             admin1: place.map(|p| ascii(g.admin1_name(p))).unwrap_or_default(),
             admin2: place.map(|p| ascii(g.admin2_name(p))).unwrap_or_default(),
             location: place.map(|p| ascii(p.name)).unwrap_or_default(),
-            latitude: place.map_or(0.0, |p| p.latitude),
-            longitude: place.map_or(0.0, |p| p.longitude),
+            latitude: place.map(|p| p.latitude),
+            longitude: place.map(|p| p.longitude),
             geo_precision,
             fatalities: f.toll.killed,
             fatalities_max: f.toll.killed,
             notes: article.text[f.sentence_span.0..f.sentence_span.1].to_string(),
             sources: vec![article.id.clone()],
             evidence,
+            confidence: 0.0,
+            review_status: Default::default(),
         }
     }
 
@@ -496,7 +501,7 @@ fn name_actors(f: &Found<'_>, country: &str, text: &str) -> (String, String) {
         }
         None => None,
     };
-    if f.sub_event_type == "Agreement" {
+    if f.sub_event_type == SubEventType::Agreement {
         // Prisoner releases and talks: the government on one side, the armed group on the
         // other. The government is the subject ("Afghanistan began releasing"), named, or
         // the state side of the exchange ("special forces members ... were freed").
@@ -532,21 +537,23 @@ fn choose_trigger<'a, 't>(
             .cmp(&b.rule.priority)
             .then(b.span.0.cmp(&a.span.0))
     };
-    let violent = |m: &&TriggerMatch<'_>| m.rule.event_type != "Strategic developments";
+    let violent = |m: &&TriggerMatch<'_>| m.rule.event_type != EventType::StrategicDevelopments;
     let ground = candidates
         .iter()
-        .filter(|m| m.rule.event_type == "Battles" && m.rule.sub_event_type == "Armed clash")
+        .filter(|m| m.rule.sub_event_type == SubEventType::ArmedClash)
         .max_by(by_priority);
     let support = candidates.iter().any(|m| {
         matches!(
-            m.rule.sub_event_type.as_str(),
-            "Air/drone strike" | "Shelling/artillery/missile attack"
+            m.rule.sub_event_type,
+            SubEventType::AirDroneStrike | SubEventType::ShellingArtilleryMissileAttack
         )
     });
     let remote = candidates.iter().any(|m| {
         matches!(
-            m.rule.sub_event_type.as_str(),
-            "Remote explosive/landmine/IED" | "Suicide bomb" | "Grenade"
+            m.rule.sub_event_type,
+            SubEventType::RemoteExplosiveLandmineIed
+                | SubEventType::SuicideBomb
+                | SubEventType::Grenade
         )
     });
     if let (Some(g), true, false) = (ground, support, remote) {
@@ -554,8 +561,8 @@ fn choose_trigger<'a, 't>(
     }
     let best = candidates.iter().max_by(by_priority)?;
     if casualties
-        && best.rule.event_type == "Strategic developments"
-        && best.rule.sub_event_type != "Agreement"
+        && best.rule.event_type == EventType::StrategicDevelopments
+        && best.rule.sub_event_type != SubEventType::Agreement
     {
         return candidates
             .iter()
@@ -567,46 +574,37 @@ fn choose_trigger<'a, 't>(
 }
 
 /// The type: the trigger's, refined by who was hit.
-fn classify(
-    rule: Option<&TriggerRule>,
-    roles: &Roles,
-    toll: &Toll,
-    lower: &str,
-) -> (String, String) {
+fn classify(rule: Option<&TriggerRule>, roles: &Roles, toll: &Toll, lower: &str) -> SubEventType {
+    use SubEventType as S;
     let a1 = roles.actor1.map(|a| a.kind);
     let a2 = roles.actor2.map(|a| a.kind);
     let civilians_hit = a2 == Some(ActorKind::Civilians);
     let armed_hit = a2.is_some_and(|k| k.is_state_force() || k.is_armed_group());
-    let pair = |t: &str, s: &str| (t.to_string(), s.to_string());
     let Some(rule) = rule else {
         return if civilians_hit && !armed_hit {
-            pair("Violence against civilians", "Attack")
+            S::Attack
         } else {
-            pair("Battles", "Armed clash")
+            S::ArmedClash
         };
     };
-    match (rule.event_type.as_str(), rule.sub_event_type.as_str()) {
-        ("Battles", "Armed clash") if civilians_hit && a1.is_none_or(ActorKind::is_armed_group) => {
-            pair("Violence against civilians", "Attack")
+    match rule.sub_event_type {
+        S::ArmedClash if civilians_hit && a1.is_none_or(ActorKind::is_armed_group) => S::Attack,
+        S::Attack if armed_hit => S::ArmedClash,
+        S::NonStateActorOvertakesTerritory if a1.is_some_and(ActorKind::is_state_force) => {
+            S::GovernmentRegainsTerritory
         }
-        ("Violence against civilians", "Attack") if armed_hit => pair("Battles", "Armed clash"),
-        ("Battles", "Non-state actor overtakes territory")
-            if a1.is_some_and(ActorKind::is_state_force) =>
+        S::GovernmentRegainsTerritory if a1.is_some_and(ActorKind::is_armed_group) => {
+            S::NonStateActorOvertakesTerritory
+        }
+        s if s.event_type() == EventType::Protests && toll.killed > 0 => {
+            S::ExcessiveForceAgainstProtesters
+        }
+        s if s.event_type() == EventType::Protests
+            && lexicon::PROTEST_INTERVENTION.any_in(lower) =>
         {
-            pair("Battles", "Government regains territory")
+            S::ProtestWithIntervention
         }
-        ("Battles", "Government regains territory")
-            if a1.is_some_and(ActorKind::is_armed_group) =>
-        {
-            pair("Battles", "Non-state actor overtakes territory")
-        }
-        ("Protests", _) if toll.killed > 0 => {
-            pair("Protests", "Excessive force against protesters")
-        }
-        ("Protests", _) if lexicon::PROTEST_INTERVENTION.any_in(lower) => {
-            pair("Protests", "Protest with intervention")
-        }
-        (t, s) => pair(t, s),
+        s => s,
     }
 }
 
@@ -624,7 +622,7 @@ fn place_told_elsewhere(
     triggers_by_sentence: &[Vec<TriggerMatch<'_>>],
     mentions: &[Mention<'_>],
     f: &Found<'_>,
-) -> Option<(usize, u8)> {
+) -> Option<(usize, GeoPrecision)> {
     let rule = f.rule?;
     for (si, (sentence, triggers)) in sentences.iter().zip(triggers_by_sentence).enumerate() {
         if si == f.sentence {
@@ -657,7 +655,7 @@ fn condition_holds(condition: Condition, lower: &str) -> bool {
 
 /// Future, wish, plan, denial: the three words before the trigger, and for strategic
 /// developments a modal anywhere after it ("the release ... will happen").
-fn is_unreal(lower: &str, trigger: Span, event_type: &str) -> bool {
+fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool {
     let before: Vec<&str> = lower[..trigger.0]
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
@@ -667,7 +665,7 @@ fn is_unreal(lower: &str, trigger: Span, event_type: &str) -> bool {
     if before.iter().any(|w| lexicon::IRREALIS.contains(w)) {
         return true;
     }
-    if event_type == "Strategic developments" || event_type.is_empty() {
+    if event_type.is_none_or(|t| t == EventType::StrategicDevelopments) {
         let after = &lower[trigger.1.min(lower.len())..];
         return lexicon::MODAL_AFTER.any_in(after);
     }
@@ -697,11 +695,11 @@ fn has_figure(text: &str) -> bool {
 
 /// The clause's place: its first locative mention (the container when the two disagree),
 /// else its first plain mention below country level.
-fn choose_place(mentions: &[Mention<'_>], span: Span) -> Option<(usize, u8)> {
+fn choose_place(mentions: &[Mention<'_>], span: Span) -> Option<(usize, GeoPrecision)> {
     let inside = |m: &&Mention<'_>| m.span.0 >= span.0 && m.span.1 <= span.1;
     let pick = |i: usize, m: &Mention<'_>| {
         let precision = if m.role == Role::Relative {
-            2.max(m.place.kind.geo_precision())
+            GeoPrecision::District.max(m.place.kind.geo_precision())
         } else {
             m.place.kind.geo_precision()
         };

@@ -485,8 +485,8 @@ fn names_a_person(text: &str, tokens: &[Word], raw: &Raw, run_start: usize) -> b
 }
 
 /// Words that may stand between a place and the province or country that contains it:
-/// "Zarh Sahib area of Nawa-e Barakzayi district, Helmand", "Chora and Tarinkot districts,
-/// Urozgan".
+/// "the Kalan area of Garmser district, Helmand", "Nili and Ashtarlay districts,
+/// Daykundi".
 static CONTAINMENT_FILLERS: WordSet = WordSet::new(&[
     "area",
     "areas",

@@ -3,6 +3,8 @@
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 
+use crate::taxonomy::{EventType, SubEventType};
+
 /// The bundled trigger table.
 pub const BUNDLED_TRIGGERS: &str = include_str!("../../data/triggers.tsv");
 
@@ -26,10 +28,10 @@ pub struct TriggerRule {
     pub phrase: String,
     /// Higher wins when a clause holds several triggers.
     pub priority: u8,
-    /// ACLED event type.
-    pub event_type: String,
+    /// ACLED event type (the type of `sub_event_type`).
+    pub event_type: EventType,
     /// ACLED sub-event type.
-    pub sub_event_type: String,
+    pub sub_event_type: SubEventType,
     /// When the rule applies.
     pub condition: Condition,
 }
@@ -67,59 +69,6 @@ pub struct TriggerTable {
     matcher: AhoCorasick,
 }
 
-/// Every ACLED event type and its sub-event types (DESIGN.md section 3).
-pub const ACLED_TYPES: [(&str, &[&str]); 6] = [
-    (
-        "Battles",
-        &[
-            "Armed clash",
-            "Government regains territory",
-            "Non-state actor overtakes territory",
-        ],
-    ),
-    (
-        "Explosions/Remote violence",
-        &[
-            "Air/drone strike",
-            "Suicide bomb",
-            "Shelling/artillery/missile attack",
-            "Remote explosive/landmine/IED",
-            "Grenade",
-            "Chemical weapon",
-        ],
-    ),
-    (
-        "Violence against civilians",
-        &[
-            "Attack",
-            "Abduction/forced disappearance",
-            "Sexual violence",
-        ],
-    ),
-    (
-        "Protests",
-        &[
-            "Peaceful protest",
-            "Protest with intervention",
-            "Excessive force against protesters",
-        ],
-    ),
-    ("Riots", &["Violent demonstration", "Mob violence"]),
-    (
-        "Strategic developments",
-        &[
-            "Agreement",
-            "Arrests",
-            "Change to group/activity",
-            "Disrupted weapons use",
-            "Headquarters or base established",
-            "Looting/property destruction",
-            "Non-violent transfer of territory",
-            "Other",
-        ],
-    ),
-];
-
 impl TriggerTable {
     /// The table bundled with the app.
     pub fn bundled() -> Result<TriggerTable, TriggerTableError> {
@@ -149,14 +98,9 @@ impl TriggerTable {
             let priority = priority
                 .parse::<u8>()
                 .map_err(|_| bad(format!("priority {priority:?} is not a number 0-255")))?;
-            let known = ACLED_TYPES
-                .iter()
-                .any(|(t, subs)| *t == event_type && subs.contains(&sub_event_type));
-            if !known {
-                return Err(bad(format!(
-                    "{event_type:?} / {sub_event_type:?} is not an ACLED type"
-                )));
-            }
+            let event_type: EventType = event_type.parse().map_err(|e| bad(format!("{e}")))?;
+            let sub_event_type = SubEventType::parse_within(event_type, sub_event_type)
+                .map_err(|e| bad(format!("{e}")))?;
             let condition = match condition {
                 "-" => Condition::None,
                 "prisoners" => Condition::Prisoners,
@@ -168,8 +112,8 @@ impl TriggerTable {
             let rule = TriggerRule {
                 phrase: phrase.clone(),
                 priority,
-                event_type: event_type.to_string(),
-                sub_event_type: sub_event_type.to_string(),
+                event_type,
+                sub_event_type,
                 condition,
             };
             match phrases.iter().position(|p| *p == phrase) {
@@ -243,11 +187,11 @@ mod tests {
     #[test]
     fn whole_words_only_and_longest_phrase_wins() {
         let table = TriggerTable::bundled().expect("bundled table");
-        let found = |text: &str| -> Vec<String> {
+        let found = |text: &str| -> Vec<&str> {
             table
                 .find(text)
                 .iter()
-                .map(|m| m.rule.sub_event_type.clone())
+                .map(|m| m.rule.sub_event_type.as_str())
                 .collect()
         };
         assert_eq!(
@@ -255,7 +199,7 @@ mod tests {
             ["Remote explosive/landmine/IED"]
         );
         assert_eq!(found("a suicide car bomber struck"), ["Suicide bomb"]);
-        assert_eq!(found("the bombastic speech"), Vec::<String>::new());
+        assert!(found("the bombastic speech").is_empty());
         assert_eq!(found("an AIRSTRIKE hit"), ["Air/drone strike"]);
         // "seized" has two rules (territory, weapons): both are reported.
         assert_eq!(found("seized").len(), 2);
