@@ -82,116 +82,199 @@ pub const CSV_COLUMNS: [&str; 22] = [
     "review_status",
 ];
 
+/// Writes records one at a time in a format, so that output streams: JSON Lines one object
+/// a line, CSV with a header first, GeoJSON as a FeatureCollection with one feature a line.
+pub struct RecordWriter<'w> {
+    format: Format,
+    out: Sink<'w>,
+    written: usize,
+}
+
+enum Sink<'w> {
+    Plain(&'w mut dyn Write),
+    Csv(Box<csv::Writer<&'w mut dyn Write>>),
+}
+
+/// A record [`RecordWriter`] can write: its JSON properties, GeoJSON point and CSV cells.
+pub trait Record: serde::Serialize {
+    /// (latitude, longitude), when the record has a place.
+    fn point(&self) -> Option<(f64, f64)>;
+    /// The CSV header (written once, before the first record).
+    fn csv_header() -> Option<&'static [&'static str]>;
+    /// The record as CSV cells in header order; `None` writes it with serde.
+    fn csv_cells(&self) -> Result<Option<Vec<String>>, ExportError>;
+}
+
+impl<'w> RecordWriter<'w> {
+    /// A writer of `format` onto `out`.
+    pub fn new(out: &'w mut dyn Write, format: Format) -> RecordWriter<'w> {
+        let out = match format {
+            Format::Csv => Sink::Csv(Box::new(csv::Writer::from_writer(out))),
+            _ => Sink::Plain(out),
+        };
+        RecordWriter {
+            format,
+            out,
+            written: 0,
+        }
+    }
+
+    /// Writes one record.
+    pub fn write<R: Record>(&mut self, record: &R) -> Result<(), ExportError> {
+        let first = self.written == 0;
+        self.written += 1;
+        match (&mut self.out, self.format) {
+            (Sink::Csv(writer), _) => {
+                if first && let Some(header) = R::csv_header() {
+                    writer.write_record(header)?;
+                }
+                match record.csv_cells()? {
+                    Some(cells) => writer.write_record(cells)?,
+                    None => writer.serialize(record)?,
+                }
+            }
+            (Sink::Plain(out), Format::Geojson) => {
+                out.write_all(if first {
+                    b"{\"type\":\"FeatureCollection\",\"features\":[\n"
+                } else {
+                    b",\n"
+                })?;
+                serde_json::to_writer(&mut **out, &feature(record))?;
+            }
+            (Sink::Plain(out), _) => {
+                serde_json::to_writer(&mut **out, record)?;
+                out.write_all(b"\n")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends the output (closes a GeoJSON collection, writes a CSV header when nothing was
+    /// written) and flushes it.
+    pub fn finish<R: Record>(mut self) -> Result<(), ExportError> {
+        match (&mut self.out, self.format) {
+            (Sink::Csv(writer), _) => {
+                if self.written == 0
+                    && let Some(header) = R::csv_header()
+                {
+                    writer.write_record(header)?;
+                }
+                writer.flush()?;
+            }
+            (Sink::Plain(out), Format::Geojson) => {
+                out.write_all(if self.written == 0 {
+                    b"{\"type\":\"FeatureCollection\",\"features\":[]}\n"
+                } else {
+                    b"\n]}\n"
+                })?;
+                out.flush()?;
+            }
+            (Sink::Plain(out), _) => out.flush()?,
+        }
+        Ok(())
+    }
+}
+
+/// A record as a GeoJSON feature: a point, or null geometry when it has no place (never 0,0).
+fn feature<R: Record>(record: &R) -> Value {
+    let properties = serde_json::to_value(record).unwrap_or(Value::Null);
+    let geometry = match record.point() {
+        Some((lat, lon)) => json!({"type": "Point", "coordinates": [round5(lon), round5(lat)]}),
+        None => Value::Null,
+    };
+    json!({"type": "Feature", "geometry": geometry, "properties": properties})
+}
+
+impl Record for Incident {
+    fn point(&self) -> Option<(f64, f64)> {
+        self.position()
+    }
+
+    fn csv_header() -> Option<&'static [&'static str]> {
+        Some(&CSV_COLUMNS)
+    }
+
+    fn csv_cells(&self) -> Result<Option<Vec<String>>, ExportError> {
+        let i = self;
+        Ok(Some(vec![
+            i.event_id.clone(),
+            i.event_date.map(|d| d.to_string()).unwrap_or_default(),
+            i.time_precision.to_string(),
+            i.event_type.to_string(),
+            i.sub_event_type.to_string(),
+            i.actor1.clone(),
+            i.actor2.clone(),
+            i.country.clone(),
+            i.iso.clone(),
+            i.admin1.clone(),
+            i.admin2.clone(),
+            i.location.clone(),
+            i.latitude.map(|x| format!("{x:.5}")).unwrap_or_default(),
+            i.longitude.map(|x| format!("{x:.5}")).unwrap_or_default(),
+            i.geo_precision.to_string(),
+            i.fatalities.to_string(),
+            i.fatalities_max.to_string(),
+            i.notes.clone(),
+            i.sources.join(";"),
+            serde_json::to_string(&i.evidence)?,
+            format!("{:.3}", i.confidence),
+            i.review_status.to_string(),
+        ]))
+    }
+}
+
+impl Record for PlaceMention {
+    fn point(&self) -> Option<(f64, f64)> {
+        Some((self.latitude, self.longitude))
+    }
+
+    fn csv_header() -> Option<&'static [&'static str]> {
+        None
+    }
+
+    fn csv_cells(&self) -> Result<Option<Vec<String>>, ExportError> {
+        Ok(None)
+    }
+}
+
 /// Writes incidents in a format.
 pub fn write_incidents(
     out: &mut dyn Write,
     incidents: &[Incident],
     format: Format,
 ) -> Result<(), ExportError> {
-    match format {
-        Format::Jsonl => {
-            for incident in incidents {
-                serde_json::to_writer(&mut *out, incident)?;
-                out.write_all(b"\n")?;
-            }
-        }
-        Format::Geojson => {
-            serde_json::to_writer_pretty(&mut *out, &incidents_geojson(incidents))?;
-            out.write_all(b"\n")?;
-        }
-        Format::Csv => {
-            let mut writer = csv::Writer::from_writer(out);
-            writer.write_record(CSV_COLUMNS)?;
-            for i in incidents {
-                writer.write_record([
-                    i.event_id.clone(),
-                    i.event_date.map(|d| d.to_string()).unwrap_or_default(),
-                    i.time_precision.to_string(),
-                    i.event_type.to_string(),
-                    i.sub_event_type.to_string(),
-                    i.actor1.clone(),
-                    i.actor2.clone(),
-                    i.country.clone(),
-                    i.iso.clone(),
-                    i.admin1.clone(),
-                    i.admin2.clone(),
-                    i.location.clone(),
-                    i.latitude.map(|x| format!("{x:.5}")).unwrap_or_default(),
-                    i.longitude.map(|x| format!("{x:.5}")).unwrap_or_default(),
-                    i.geo_precision.to_string(),
-                    i.fatalities.to_string(),
-                    i.fatalities_max.to_string(),
-                    i.notes.clone(),
-                    i.sources.join(";"),
-                    serde_json::to_string(&i.evidence)?,
-                    format!("{:.3}", i.confidence),
-                    i.review_status.to_string(),
-                ])?;
-            }
-            writer.flush()?;
-        }
-    }
-    Ok(())
+    write_all(out, incidents, format)
 }
 
-/// The incidents as a GeoJSON FeatureCollection of points.
-pub fn incidents_geojson(incidents: &[Incident]) -> Value {
-    let features: Vec<Value> = incidents
-        .iter()
-        .map(|i| {
-            let properties = serde_json::to_value(i).unwrap_or(Value::Null);
-            // An unplaced incident has no geometry (GeoJSON's null), never 0,0.
-            let geometry = match i.position() {
-                Some((lat, lon)) => json!({"type": "Point", "coordinates": [round5(lon), round5(lat)]}),
-                None => Value::Null,
-            };
-            json!({"type": "Feature", "geometry": geometry, "properties": properties})
-        })
-        .collect();
-    json!({"type": "FeatureCollection", "features": features})
-}
-
-fn round5(x: f64) -> f64 {
-    (x * 100_000.0).round() / 100_000.0
-}
-
-/// Writes place mentions as JSON Lines or CSV (GeoJSON gives points too).
+/// Writes place mentions in a format.
 pub fn write_mentions(
     out: &mut dyn Write,
     mentions: &[PlaceMention],
     format: Format,
 ) -> Result<(), ExportError> {
-    match format {
-        Format::Jsonl => {
-            for m in mentions {
-                serde_json::to_writer(&mut *out, m)?;
-                out.write_all(b"\n")?;
-            }
-        }
-        Format::Geojson => {
-            let features: Vec<Value> = mentions
-                .iter()
-                .map(|m| json!({
-                    "type": "Feature",
-                    "geometry": {"type": "Point", "coordinates": [round5(m.longitude), round5(m.latitude)]},
-                    "properties": serde_json::to_value(m).unwrap_or(Value::Null),
-                }))
-                .collect();
-            serde_json::to_writer_pretty(
-                &mut *out,
-                &json!({"type": "FeatureCollection", "features": features}),
-            )?;
-            out.write_all(b"\n")?;
-        }
-        Format::Csv => {
-            let mut writer = csv::Writer::from_writer(out);
-            for m in mentions {
-                writer.serialize(m)?;
-            }
-            writer.flush()?;
-        }
+    write_all(out, mentions, format)
+}
+
+fn write_all<R: Record>(
+    out: &mut dyn Write,
+    records: &[R],
+    format: Format,
+) -> Result<(), ExportError> {
+    let mut writer = RecordWriter::new(out, format);
+    for record in records {
+        writer.write(record)?;
     }
-    Ok(())
+    writer.finish::<R>()
+}
+
+/// The incidents as a GeoJSON FeatureCollection (null geometry for unplaced ones).
+pub fn incidents_geojson(incidents: &[Incident]) -> Value {
+    let features: Vec<Value> = incidents.iter().map(feature).collect();
+    json!({"type": "FeatureCollection", "features": features})
+}
+
+fn round5(x: f64) -> f64 {
+    (x * 100_000.0).round() / 100_000.0
 }
 
 #[cfg(test)]
@@ -245,6 +328,22 @@ mod tests {
         let row = reader.records().next().and_then(Result::ok);
         assert_eq!(row.as_ref().and_then(|r| r.get(12)), Some(""));
         assert_eq!(row.as_ref().and_then(|r| r.get(13)), Some(""));
+    }
+
+    #[test]
+    fn streamed_geojson_is_one_valid_collection() {
+        for incidents in [vec![], vec![sample()], vec![sample(), sample()]] {
+            let mut buf = Vec::new();
+            assert!(write_incidents(&mut buf, &incidents, Format::Geojson).is_ok());
+            let value: Value = serde_json::from_slice(&buf).unwrap();
+            assert_eq!(
+                value["features"].as_array().map(Vec::len),
+                Some(incidents.len())
+            );
+        }
+        let mut buf = Vec::new();
+        assert!(write_incidents(&mut buf, &[], Format::Csv).is_ok());
+        assert!(String::from_utf8(buf).unwrap().starts_with("event_id,"));
     }
 
     #[test]
