@@ -575,6 +575,13 @@ pub static GENERIC: WordSet = WordSet::new(&[
     "yet to",
 ]);
 
+/// Verbs of accusation and denial: an event after them in a clause is claimed or denied,
+/// not reported ("accused the army of shelling", "denied attacking the convoy").
+pub static ACCUSATION: WordSet = WordSet::new(&[
+    "accused", "accuses", "accusing", "accuse", "blamed", "blames", "blaming", "denied", "denies",
+    "deny", "denying",
+]);
+
 /// Words that make a clause about the pandemic, whose deaths are no conflict incident.
 pub static PANDEMIC: WordSet = WordSet::new(&[
     "coronavirus",

@@ -17,6 +17,7 @@
 mod actors;
 mod clauses;
 mod fatalities;
+pub mod learned;
 mod lexicon;
 mod places;
 mod triggers;
@@ -33,9 +34,18 @@ pub use triggers::{
 };
 
 use crate::gazetteer::{Gazetteer, GazetteerError, Place};
+use crate::linear::Featurizer;
 use crate::model::{Article, Evidence, EvidenceField, Incident, PlaceKind, PlaceMention};
 use crate::taxonomy::{EventType, GeoPrecision, SubEventType, TimePrecision};
-use crate::text::{CharOffsets, DateExpr, Span, find_dates, split_sentences};
+use crate::text::{
+    CharOffsets, DateExpr, Dateline, Sentence, Span, find_dateline, find_dates,
+    normalize_for_analysis, split_sentences,
+};
+
+use self::learned::Models;
+
+/// A document the relevance model gives less than this reports no incident.
+pub const RELEVANT: f32 = 0.5;
 
 /// Errors setting up the extractor.
 #[derive(Debug, thiserror::Error)]
@@ -66,6 +76,8 @@ pub struct Extractor<'g> {
     gazetteer: &'g Gazetteer,
     triggers: TriggerTable,
     actors: ActorDictionary,
+    models: Option<&'static Models>,
+    acled_notes: bool,
 }
 
 /// An incident found in a clause, before it is written out.
@@ -74,6 +86,8 @@ struct Found<'t> {
     clause: usize,
     group: usize,
     sentence_span: Span,
+    /// The clause (byte span in the article) that reports the incident.
+    clause_span: Span,
     rule: Option<&'t TriggerRule>,
     trigger: Option<Span>,
     sub_event_type: SubEventType,
@@ -81,6 +95,8 @@ struct Found<'t> {
     place: Option<(usize, GeoPrecision)>,
     toll: Toll,
     roles: Roles,
+    /// The event model's probability of the chosen event type (0 when rules chose it).
+    type_probability: f32,
 }
 
 impl Extractor<'static> {
@@ -96,11 +112,39 @@ impl<'g> Extractor<'g> {
         gazetteer: &'g Gazetteer,
         triggers: TriggerTable,
     ) -> Result<Extractor<'g>, ExtractError> {
+        let models = match Models::bundled() {
+            Ok(models) => models,
+            Err(err) => {
+                log::warn!("the learned models could not be read ({err}); rules only");
+                None
+            }
+        };
         Ok(Extractor {
             gazetteer,
             triggers,
             actors: ActorDictionary::new().map_err(ExtractError::Actors)?,
+            models,
+            acled_notes: false,
         })
+    }
+
+    /// The same extractor, reading every article as an ACLED coder's note: a figure the note
+    /// says was coded ("Fatalities split across 2 events (12)") is the incident's toll.
+    /// News never states such figures, so this is off by default.
+    pub fn with_acled_notes(mut self, on: bool) -> Self {
+        self.acled_notes = on;
+        self
+    }
+
+    /// The same extractor without the learned models (rules alone).
+    pub fn without_models(mut self) -> Self {
+        self.models = None;
+        self
+    }
+
+    /// The trigger table in use.
+    pub fn triggers(&self) -> &TriggerTable {
+        &self.triggers
     }
 
     /// The gazetteer in use.
@@ -115,13 +159,11 @@ impl<'g> Extractor<'g> {
 
     /// Extracts the place mentions and incidents of one article.
     pub fn extract(&self, article: &Article) -> Extraction {
-        let text = article.text.as_str();
-        let offsets = CharOffsets::new(text);
+        let reading = Reading::of(article);
+        let text = reading.text.as_str();
+        let offsets = CharOffsets::new(&article.text);
         let mentions = find_mentions(self.gazetteer, text);
-        let focus = focus_country(self.gazetteer, &mentions);
-        let home = focus_province(self.gazetteer, &mentions, focus);
-        let mut anchor = article.date;
-        let mut found: Vec<Found<'_>> = Vec::new();
+        let story = Story::of(self.gazetteer, &mentions, reading.dateline.as_ref());
         let sentences = split_sentences(text);
         // Triggers once per sentence: clauses take theirs from here, and agreements look
         // here for the place another sentence gives.
@@ -129,6 +171,114 @@ impl<'g> Extractor<'g> {
             .iter()
             .map(|s| self.triggers.find(s.text))
             .collect();
+        let mut found = self.clause_incidents(
+            text,
+            &sentences,
+            &triggers_by_sentence,
+            &mentions,
+            reading.anchor,
+        );
+        let mut featurizer = Featurizer::new(learned::FEATURE_BITS);
+        let relevance = self
+            .models
+            .map(|m| m.relevance(&mut featurizer, text, &self.triggers));
+        if found.is_empty()
+            && relevance.is_some_and(|p| p >= RELEVANT)
+            && let Some(f) = self.lead_incident(&sentences, &mentions, reading.anchor)
+        {
+            // The document reports an incident but no clause names it in words the rules
+            // know: its lead sentence does, as the model reads it.
+            found.push(f);
+        }
+        if let Some(models) = self.models {
+            for f in &mut found {
+                let (clause, window) = model_input(text, &sentences, f);
+                let scores =
+                    models.event_type(&mut featurizer, clause, window, f.rule, &self.triggers);
+                let (sub, type_p, _) = scores.best();
+                f.sub_event_type = sub;
+                f.type_probability = type_p;
+            }
+        }
+        let mut kept = attach_continuations(found);
+        if self.acled_notes
+            && let Some(first) = kept.first_mut()
+            && let Some(figure) = coded_figure(text, first.toll.killed)
+        {
+            // An ACLED note states the figure coded for its event ("Fatalities split
+            // across 2 events (12)"): its first incident takes it. News never says this.
+            first.toll.killed = figure;
+        }
+        let mut incidents = Vec::new();
+        for mut f in kept {
+            if f.place.is_none()
+                && f.sub_event_type.event_type() == EventType::StrategicDevelopments
+            {
+                f.place = place_told_elsewhere(&sentences, &triggers_by_sentence, &mentions, &f);
+            }
+            if !self.is_reportable(&f, &mentions) {
+                continue;
+            }
+            if f.date.is_none() {
+                f.date = story_date(text, &sentences, f.sentence, reading.anchor);
+            }
+            let mut incident = self.write_incident(article, &offsets, &mentions, &story, f);
+            incident.confidence *= relevance.unwrap_or(1.0);
+            incidents.push(incident);
+        }
+        if relevance.is_some_and(|p| p < RELEVANT) {
+            // Statements, analysis and history: the document reports no incident.
+            incidents.clear();
+        }
+        Extraction {
+            mentions: mentions
+                .iter()
+                .map(|m| self.place_mention(article, &offsets, text, m))
+                .collect(),
+            incidents,
+        }
+    }
+
+    /// The event model's features of the first incident the rules find in an article (or of
+    /// its lead sentence): what the trainer learns types from, read exactly as
+    /// [`Extractor::extract`] reads it.
+    pub fn first_incident_features(&self, article: &Article, featurizer: &mut Featurizer) -> bool {
+        let reading = Reading::of(article);
+        let text = reading.text.as_str();
+        let mentions = find_mentions(self.gazetteer, text);
+        let sentences = split_sentences(text);
+        let triggers_by_sentence: Vec<Vec<TriggerMatch<'_>>> = sentences
+            .iter()
+            .map(|s| self.triggers.find(s.text))
+            .collect();
+        let found = self.clause_incidents(
+            text,
+            &sentences,
+            &triggers_by_sentence,
+            &mentions,
+            reading.anchor,
+        );
+        let first = found
+            .into_iter()
+            .next()
+            .or_else(|| self.lead_incident(&sentences, &mentions, reading.anchor));
+        let Some(f) = first else { return false };
+        let (clause, window) = model_input(text, &sentences, &f);
+        learned::event_features(featurizer, clause, window, f.rule, &self.triggers);
+        true
+    }
+
+    /// The incidents the clauses of each sentence report, in text order.
+    fn clause_incidents<'t>(
+        &'t self,
+        text: &str,
+        sentences: &[crate::text::Sentence<'_>],
+        triggers_by_sentence: &[Vec<TriggerMatch<'t>>],
+        mentions: &[Mention<'g>],
+        anchor: Option<chrono::NaiveDate>,
+    ) -> Vec<Found<'t>> {
+        let mut anchor = anchor;
+        let mut found: Vec<Found<'t>> = Vec::new();
         for (si, sentence) in sentences.iter().enumerate() {
             let s0 = sentence.span.0;
             // A sentence with neither a trigger nor a casualty word reports no incident; it
@@ -139,13 +289,7 @@ impl<'g> Extractor<'g> {
             if !may_report_incident && !may_set_report_date(sentence.text) {
                 continue;
             }
-            let dates: Vec<DateExpr> = find_dates(sentence.text, anchor)
-                .into_iter()
-                .map(|mut d| {
-                    d.span = (d.span.0 + s0, d.span.1 + s0);
-                    d
-                })
-                .collect();
+            let dates = dates_of(sentence, anchor);
             if let Some(report) = dates.iter().find(|d| d.report_date) {
                 anchor = Some(report.date);
             }
@@ -161,7 +305,7 @@ impl<'g> Extractor<'g> {
             for (ci, clause) in clauses.iter().enumerate() {
                 let span = (s0 + clause.span.0, s0 + clause.span.1);
                 let group = group_span(&clauses, clause.group, s0);
-                let clause_triggers: Vec<TriggerMatch<'_>> = sentence_triggers
+                let clause_triggers: Vec<TriggerMatch<'t>> = sentence_triggers
                     .iter()
                     .filter(|m| m.span.0 >= clause.span.0 && m.span.1 <= clause.span.1)
                     .map(|m| TriggerMatch {
@@ -174,7 +318,7 @@ impl<'g> Extractor<'g> {
                     span,
                     clause_triggers,
                     &dates,
-                    &mentions,
+                    mentions,
                     si,
                     ci,
                     clause.group,
@@ -187,53 +331,56 @@ impl<'g> Extractor<'g> {
                             .or_else(|| dates.iter().find(|d| d.report_date).cloned());
                     }
                     if f.place.is_none() {
-                        f.place = choose_place(&mentions, group);
+                        f.place = choose_place(mentions, group);
                     }
                     found.push(f);
                 }
             }
             Self::share_within_groups(&mut found, first_of_sentence);
         }
-        // Continuations: a bare death toll right after an incident belongs to it.
-        let mut kept: Vec<Found<'_>> = Vec::new();
-        for f in found {
-            let bare = f.rule.is_none() && f.date.is_none() && f.place.is_none();
-            match kept.last_mut() {
-                Some(prev) if bare && f.sentence <= prev.sentence + 1 => {
-                    if prev.toll.killed == 0 {
-                        prev.toll.killed = f.toll.killed;
-                        prev.toll.spans.extend(f.toll.spans);
-                    }
-                }
-                _ => kept.push(f),
-            }
-        }
-        // A note that states the figure coded for its event ("Fatalities split across 2
-        // events (12)") gives that figure to its first incident.
-        if let Some(first) = kept.first_mut()
-            && let Some(figure) = coded_figure(text, first.toll.killed)
-        {
-            first.toll.killed = figure;
-        }
-        let mut incidents = Vec::new();
-        for mut f in kept {
-            if f.place.is_none()
-                && f.sub_event_type.event_type() == EventType::StrategicDevelopments
-            {
-                f.place = place_told_elsewhere(&sentences, &triggers_by_sentence, &mentions, &f);
-            }
-            if !self.is_reportable(&f, &mentions) {
-                continue;
-            }
-            incidents.push(self.write_incident(article, &offsets, &mentions, focus, home, f));
-        }
-        Extraction {
-            mentions: mentions
-                .iter()
-                .map(|m| self.place_mention(article, &offsets, text, m))
-                .collect(),
-            incidents,
-        }
+        found
+    }
+
+    /// An incident from the lead sentence of a document that reports one in words no
+    /// trigger knows: the first sentence with a casualty word, else the first sentence.
+    fn lead_incident(
+        &self,
+        sentences: &[crate::text::Sentence<'_>],
+        mentions: &[Mention<'g>],
+        anchor: Option<chrono::NaiveDate>,
+    ) -> Option<Found<'static>> {
+        let (si, sentence) = sentences
+            .iter()
+            .enumerate()
+            .find(|(_, s)| fatalities::mentions_casualty(s.text))
+            .or_else(|| {
+                sentences
+                    .iter()
+                    .enumerate()
+                    .find(|(_, s)| s.text.len() > 20)
+            })?;
+        let dates = dates_of(sentence, anchor);
+        let toll = death_toll(sentence.text, &[]);
+        let shift = |s: &Span| (s.0 + sentence.span.0, s.1 + sentence.span.0);
+        Some(Found {
+            sentence: si,
+            clause: 0,
+            group: 0,
+            sentence_span: sentence.span,
+            clause_span: sentence.span,
+            rule: None,
+            trigger: None,
+            sub_event_type: SubEventType::Other,
+            date: nearest_date(&dates, sentence.span, sentence.span.0),
+            place: choose_place(mentions, sentence.span),
+            toll: Toll {
+                spans: toll.spans.iter().map(shift).collect(),
+                victims: toll.victims.iter().map(shift).collect(),
+                ..toll
+            },
+            roles: Roles::default(),
+            type_probability: 0.0,
+        })
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -284,6 +431,7 @@ impl<'g> Extractor<'g> {
             clause,
             group,
             sentence_span,
+            clause_span: span,
             rule: best.map(|m| m.rule),
             trigger: trigger.map(to_abs),
             sub_event_type,
@@ -304,6 +452,7 @@ impl<'g> Extractor<'g> {
                     ..a
                 }),
             },
+            type_probability: 0.0,
         })
     }
 
@@ -354,23 +503,20 @@ impl<'g> Extractor<'g> {
         }
     }
 
+    /// An agreement (talks, releases) needs its day: plans and announcements of one are
+    /// everywhere in the news. Any other incident a clause reports counts, dated or not (a
+    /// short report often gives its date elsewhere, or none).
     fn is_reportable(&self, f: &Found<'_>, mentions: &[Mention<'g>]) -> bool {
-        let located = f
-            .place
-            .is_some_and(|(i, _)| mentions[i].role == Role::Locative);
         if f.sub_event_type == SubEventType::Agreement {
             return f
                 .date
                 .as_ref()
                 .is_some_and(|d| d.precision == TimePrecision::Day);
         }
-        if f.sub_event_type.event_type() == EventType::StrategicDevelopments {
-            return f.date.is_some() || located;
-        }
-        let past_verb = f
-            .rule
-            .is_some_and(|r| r.phrase.ends_with("ed") || r.phrase.contains(' '));
-        f.date.is_some() || (located && (f.toll.killed > 0 || f.toll.injuries || past_verb))
+        let located = f
+            .place
+            .is_some_and(|(i, _)| mentions.get(i).is_some_and(|m| m.role == Role::Locative));
+        f.rule.is_some() || f.date.is_some() || located || f.toll.killed > 0 || f.toll.injuries
     }
 
     fn write_incident(
@@ -378,8 +524,7 @@ impl<'g> Extractor<'g> {
         article: &Article,
         offsets: &CharOffsets,
         mentions: &[Mention<'g>],
-        focus: Option<&'g Place>,
-        home: Option<&'g Place>,
+        story: &Story<'g>,
         f: Found<'_>,
     ) -> Incident {
         let g = self.gazetteer;
@@ -388,7 +533,7 @@ impl<'g> Extractor<'g> {
                 Some((m, p)) => (Some(m.place), p, Some(m.span)),
                 // No place in the incident's clauses: the one province the article is
                 // about, else its focus country, both at geo_precision 3.
-                None => (home.or(focus), GeoPrecision::Province, None),
+                None => (story.home.or(story.focus), GeoPrecision::Province, None),
             };
         let country_iso = place.map(|p| p.country).unwrap_or("");
         let country = g.country_name(country_iso).to_string();
@@ -417,7 +562,9 @@ impl<'g> Extractor<'g> {
         for a in [f.roles.actor1, f.roles.actor2].into_iter().flatten() {
             push(EvidenceField::Actor, a.span);
         }
-        let focus_name = focus.map_or(country.as_str(), |p| g.country_name(p.country));
+        let focus_name = story
+            .focus
+            .map_or(country.as_str(), |p| g.country_name(p.country));
         let (actor1, actor2) = name_actors(&f, focus_name, &article.text);
         let (event_date, time_precision) = match (&f.date, article.date) {
             (Some(d), _) => (Some(d.date), d.precision),
@@ -443,10 +590,18 @@ impl<'g> Extractor<'g> {
             geo_precision,
             fatalities: f.toll.killed,
             fatalities_max: f.toll.killed,
-            notes: article.text[f.sentence_span.0..f.sentence_span.1].to_string(),
+            notes: article
+                .text
+                .get(f.sentence_span.0..f.sentence_span.1)
+                .unwrap_or_default()
+                .to_string(),
             sources: vec![article.id.clone()],
             evidence,
-            confidence: 0.0,
+            confidence: if self.models.is_some() {
+                f.type_probability
+            } else {
+                0.5
+            },
             review_status: Default::default(),
         }
     }
@@ -655,13 +810,30 @@ fn condition_holds(condition: Condition, lower: &str) -> bool {
 /// Future, wish, plan, denial: the three words before the trigger, and for strategic
 /// developments a modal anywhere after it ("the release ... will happen").
 fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool {
-    let before: Vec<&str> = lower[..trigger.0]
+    let head = lower.get(..trigger.0).unwrap_or("");
+    let words: Vec<&str> = head
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
-        .rev()
-        .take(3)
         .collect();
-    if before.iter().any(|w| lexicon::IRREALIS.contains(w)) {
+    let protest = event_type == Some(EventType::Protests);
+    let n = words.len();
+    let irrealis = (n.saturating_sub(3)..n).any(|k| {
+        let w = words[k];
+        let is_number = |j: usize| {
+            words
+                .get(j)
+                .is_some_and(|x| x.bytes().all(|b| b.is_ascii_digit()))
+        };
+        match w {
+            // "On 3 May 2020": the month, not the modal.
+            "may" if is_number(k + 1) || (k > 0 && is_number(k - 1)) => false,
+            // "gathered to protest": the purpose of a gathering is the protest itself.
+            "to" if protest => false,
+            _ => lexicon::IRREALIS.contains(w),
+        }
+    });
+    // "accused the army of shelling", "denied attacking": a claim, not a report.
+    if irrealis || words.iter().any(|w| lexicon::ACCUSATION.contains(w)) {
         return true;
     }
     if event_type.is_none_or(|t| t == EventType::StrategicDevelopments) {
@@ -729,7 +901,150 @@ fn choose_place(mentions: &[Mention<'_>], span: Span) -> Option<(usize, GeoPreci
         .map(|(i, m)| pick(i, m))
 }
 
-/// The country most of the article's mentions are in.
+/// The article as the extractor reads it: its text with wrapped lines joined and capitals
+/// made ordinary (same length as the original, so spans carry over), the dateline cut off
+/// from the first sentence, and the date relative expressions are read against.
+struct Reading {
+    text: String,
+    dateline: Option<Dateline>,
+    anchor: Option<chrono::NaiveDate>,
+}
+
+impl Reading {
+    fn of(article: &Article) -> Reading {
+        let mut text = normalize_for_analysis(&article.text).into_owned();
+        let dateline = find_dateline(&text, article.date);
+        if let Some(d) = &dateline {
+            // Keep the place (a sentence of its own), blank its date and source: they are
+            // no event's.
+            let mut bytes = text.into_bytes();
+            for (k, b) in bytes.iter_mut().enumerate().take(d.span.1).skip(d.place.1) {
+                *b = if k == d.place.1 { b'.' } else { b' ' };
+            }
+            text = String::from_utf8(bytes)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        }
+        let anchor = article.date.or(dateline.as_ref().and_then(|d| d.date));
+        Reading {
+            text,
+            dateline,
+            anchor,
+        }
+    }
+}
+
+/// Where the story as a whole is: the country and (for a local story) the province it is
+/// about, which place incidents whose own words name no place.
+struct Story<'g> {
+    focus: Option<&'g Place>,
+    home: Option<&'g Place>,
+}
+
+/// A dateline's place counts this many times an ordinary mention for the story's focus.
+const DATELINE_WEIGHT: f32 = 4.0;
+
+impl<'g> Story<'g> {
+    fn of(
+        gazetteer: &'g Gazetteer,
+        mentions: &[Mention<'g>],
+        dateline: Option<&Dateline>,
+    ) -> Story<'g> {
+        let in_dateline = |m: &Mention<'_>| {
+            dateline.is_some_and(|d| m.span.0 >= d.place.0 && m.span.1 <= d.place.1)
+        };
+        let focus = focus_country(gazetteer, mentions, &in_dateline);
+        let home = dateline_province(gazetteer, mentions, focus, &in_dateline)
+            .or_else(|| focus_province(gazetteer, mentions, focus));
+        Story { focus, home }
+    }
+}
+
+/// The province of the dateline's place, when it is in the focus country.
+fn dateline_province<'g>(
+    gazetteer: &'g Gazetteer,
+    mentions: &[Mention<'g>],
+    focus: Option<&'g Place>,
+    in_dateline: &dyn Fn(&Mention<'_>) -> bool,
+) -> Option<&'g Place> {
+    let country = focus?.country;
+    let m = mentions.iter().find(|m| {
+        in_dateline(m)
+            && m.place.country == country
+            && !matches!(m.place.kind, PlaceKind::Country | PlaceKind::Other)
+    })?;
+    if m.place.kind == PlaceKind::Admin1 {
+        Some(m.place)
+    } else {
+        gazetteer.admin1(country, m.place.admin1)
+    }
+}
+
+/// The date expressions of a sentence, with spans in the article.
+fn dates_of(sentence: &Sentence<'_>, anchor: Option<chrono::NaiveDate>) -> Vec<DateExpr> {
+    find_dates(sentence.text, anchor)
+        .into_iter()
+        .map(|mut d| {
+            d.span = (d.span.0 + sentence.span.0, d.span.1 + sentence.span.0);
+            d
+        })
+        .collect()
+}
+
+/// A bare death toll right after an incident belongs to it ("... in Gao. Four died.").
+fn attach_continuations(found: Vec<Found<'_>>) -> Vec<Found<'_>> {
+    let mut kept: Vec<Found<'_>> = Vec::new();
+    for f in found {
+        let bare = f.rule.is_none() && f.date.is_none() && f.place.is_none();
+        match kept.last_mut() {
+            Some(prev) if bare && f.sentence <= prev.sentence + 1 => {
+                if prev.toll.killed == 0 {
+                    prev.toll.killed = f.toll.killed;
+                    prev.toll.spans.extend(f.toll.spans);
+                }
+            }
+            _ => kept.push(f),
+        }
+    }
+    kept
+}
+
+/// The date of an incident whose own clauses give none: the first day the story names on
+/// or up to a week before its anchor (the lead usually dates the story's event), else none
+/// (the publication date is then used at week precision).
+fn story_date(
+    text: &str,
+    sentences: &[Sentence<'_>],
+    sentence: usize,
+    anchor: Option<chrono::NaiveDate>,
+) -> Option<DateExpr> {
+    let anchor = anchor?;
+    let _ = text;
+    let order = std::iter::once(sentence).chain(0..sentences.len());
+    for si in order {
+        let Some(s) = sentences.get(si) else { continue };
+        if let Some(d) = dates_of(s, Some(anchor)).into_iter().find(|d| {
+            !d.report_date
+                && d.precision == TimePrecision::Day
+                && d.date <= anchor
+                && (anchor - d.date).num_days() <= 7
+        }) {
+            return Some(d);
+        }
+    }
+    None
+}
+
+/// What the event model reads for an incident: its clause, and as context its sentence
+/// and the one after it.
+fn model_input<'t>(text: &'t str, sentences: &[Sentence<'_>], f: &Found<'_>) -> (&'t str, &'t str) {
+    let clause = text.get(f.clause_span.0..f.clause_span.1).unwrap_or("");
+    let end = sentences
+        .get(f.sentence + 1)
+        .map_or(f.sentence_span.1, |next| next.span.1);
+    let window = text.get(f.sentence_span.0..end).unwrap_or(clause);
+    (clause, window)
+}
+
 /// The province an article is about: when every confident mention below the country level
 /// in its focus country lies in one first-level division (a local news story: "Memphis,
 /// Tennessee"), that division; none when it names several (the Afghan round-ups) or none.
@@ -753,12 +1068,18 @@ fn focus_province<'g>(
     }
 }
 
-fn focus_country<'g>(gazetteer: &'g Gazetteer, mentions: &[Mention<'g>]) -> Option<&'g Place> {
+/// The country most of the article's mentions are in (a dateline's place counts most).
+fn focus_country<'g>(
+    gazetteer: &'g Gazetteer,
+    mentions: &[Mention<'g>],
+    in_dateline: &dyn Fn(&Mention<'_>) -> bool,
+) -> Option<&'g Place> {
     // Where events happen counts more than who is named ("U.S. forces" is no place).
     let mut weight: FxHashMap<&str, (f32, Option<&'g Place>)> = FxHashMap::default();
     for m in mentions {
         let entry = weight.entry(m.place.country).or_insert((0.0, None));
         let role_weight = match (m.role, m.place.kind) {
+            _ if in_dateline(m) => DATELINE_WEIGHT,
             (Role::Locative, _) => 2.0,
             (_, PlaceKind::Country) => 0.5,
             _ => 1.0,
