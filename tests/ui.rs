@@ -327,27 +327,67 @@ fn dragging_past_the_pole_stops_at_the_edge_of_the_world() {
     assert!(lat > 0.0, "the drag went north: {lat}");
 }
 
+/// The shapes of the last frame, in paint order, flattened.
+fn painted(harness: &Harness<'static, IncidentApp>) -> Vec<egui::Shape> {
+    fn flatten(shape: &egui::Shape, out: &mut Vec<egui::Shape>) {
+        match shape {
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| flatten(s, out)),
+            other => out.push(other.clone()),
+        }
+    }
+    let mut out = Vec::new();
+    for clipped in &harness.output().shapes {
+        flatten(&clipped.shape, &mut out);
+    }
+    out
+}
+
+/// Regression: "Zoom to selection" looked drawn twice, overlapped. The disabled button is
+/// see-through, and the map's place names painted under it read as a second label. Now its
+/// label is painted once, over an opaque backing painted after everything on the map.
 #[test]
-fn zoom_to_selection_is_drawn_once() {
+fn zoom_to_selection_is_drawn_once_over_an_opaque_backing() {
     let mut harness = harness();
-    harness.key_press(egui::Key::ArrowDown);
-    harness.run_steps(3);
-    assert!(harness.state().selected.is_some());
-    assert_eq!(
-        harness.get_all_by_label("Zoom to selection").count(),
-        1,
-        "one button"
-    );
-    let painted = harness
-        .output()
-        .shapes
-        .iter()
-        .filter(|clipped| match &clipped.shape {
-            egui::Shape::Text(text) => text.galley.text().contains("Zoom to selection"),
+    for selected in [false, true] {
+        if selected {
+            harness.key_press(egui::Key::ArrowDown);
+            harness.run_steps(3);
+        }
+        assert_eq!(harness.state().selected.is_some(), selected);
+        assert_eq!(harness.get_all_by_label("Zoom to selection").count(), 1);
+        let shapes = painted(&harness);
+        let labels: Vec<(usize, egui::Rect)> = shapes
+            .iter()
+            .enumerate()
+            .filter_map(|(k, shape)| match shape {
+                egui::Shape::Text(t) if t.galley.text() == "Zoom to selection" => {
+                    Some((k, t.visual_bounding_rect()))
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(labels.len(), 1, "selected {selected}: painted {labels:?}");
+        let (label_at, label_rect) = labels[0];
+        let backing = shapes[..label_at].iter().rposition(|shape| match shape {
+            egui::Shape::Rect(r) => r.fill.a() == 255 && r.rect.contains_rect(label_rect),
             _ => false,
-        })
-        .count();
-    assert_eq!(painted, 1, "the label is painted {painted} times");
+        });
+        let backing = backing.expect("no opaque backing under the label");
+        let map = harness.state().map_rect();
+        // Whatever the map painted there: tiles (meshes), borders, place names, markers.
+        let last_on_map = shapes[..label_at]
+            .iter()
+            .rposition(|shape| match shape {
+                egui::Shape::Rect(_) => false,
+                egui::Shape::Text(t) if t.galley.text() == "Zoom to all" => false,
+                other => other.visual_bounding_rect().intersects(label_rect),
+            })
+            .expect("the map paints under the zoom buttons");
+        assert!(
+            backing > last_on_map,
+            "selected {selected}: the map shows through the label (no opaque backing over map shape {last_on_map}; map {map:?})"
+        );
+    }
 }
 
 #[test]
@@ -444,4 +484,20 @@ fn a_valid_tile_url_in_the_basemap_menu_becomes_the_basemap() {
         harness.query_by_label("Apply tile server").is_none(),
         "the menu closes once a valid URL is applied"
     );
+}
+
+#[test]
+fn one_wheel_notch_is_half_a_zoom_level_at_any_frame_rate() {
+    for dt in [1.0f32 / 60.0, 1.0 / 20.0] {
+        let mut harness = harness_with(State::default(), AppOptions::default(), dt);
+        let rect = harness.state().map_rect();
+        let before = harness.state().map_zoom();
+        wheel(&harness, rect.center(), 1.0);
+        harness.run_steps(60);
+        let after = harness.state().map_zoom();
+        assert!(
+            (after - before - 0.5).abs() < 0.01,
+            "{dt} s a frame: one notch zoomed {before} -> {after}"
+        );
+    }
 }

@@ -553,6 +553,33 @@ impl IncidentApp {
         self.basemap.network_used()
     }
 
+    /// The mouse wheel over the map zooms around the pointer, half a level a notch whatever
+    /// the frame rate (walkers' own wheel zoom scales with the frame time).
+    fn wheel_zoom(&mut self, ui: &mut Ui) {
+        let scrolled = ui.input(|i| i.smooth_scroll_delta.y);
+        let pointer = ui.input(|i| i.pointer.hover_pos());
+        let (Some(pointer), true) = (pointer, scrolled != 0.0) else {
+            return;
+        };
+        if !ui.rect_contains_pointer(self.map_rect) {
+            return;
+        }
+        ui.input_mut(|i| i.smooth_scroll_delta = Vec2::ZERO);
+        let zoom = self.map_memory.zoom();
+        let size = (f64::from(self.map_size.x), f64::from(self.map_size.y));
+        let new_zoom = (zoom + f64::from(scrolled) / view::WHEEL_POINTS_PER_LEVEL)
+            .clamp(view::min_zoom(size.0, size.1), view::MAX_ZOOM);
+        let offset = pointer - self.map_rect.center();
+        let (lat, lon) = view::zoom_around(
+            self.map_center(),
+            zoom,
+            new_zoom,
+            (f64::from(offset.x), f64::from(offset.y)),
+        );
+        let _ = self.map_memory.set_zoom(new_zoom);
+        self.map_memory.center_at(lat_lon(lat, lon));
+    }
+
     /// Keeps the view inside the world (see [`view::clamp_view`]); true if it moved.
     fn clamp_view(&mut self) -> bool {
         let center = self.map_center();
@@ -806,6 +833,7 @@ impl IncidentApp {
     fn map_ui(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
         self.map_size = ui.available_size();
+        self.wheel_zoom(ui);
         // Gestures move the map inside `Map::show`; clamping before drawing and again after
         // keeps the world filling the view (the second pass shows on the next frame).
         self.clamp_view();
@@ -827,10 +855,11 @@ impl IncidentApp {
         let mut events = MapEvents::default();
         let home = lat_lon(self.map_home.0, self.map_home.1);
         let tiles = self.basemap.tiles(&ctx);
-        // The wheel zooms (walkers' default is Ctrl+wheel, the plain wheel panning); the
-        // double click is handled below, to centre on the clicked point.
+        // The plain wheel zooms (`wheel_zoom`; walkers would pan with it), Ctrl+wheel and
+        // pinch zoom through walkers; the double click is handled below, to centre on the
+        // clicked point.
         let mut map = Map::new(Some(tiles), &mut self.map_memory, home)
-            .zoom_with_ctrl(false)
+            .panning(false)
             .double_click_to_zoom(false);
         if let (true, Some(g)) = (bundled, gazetteer) {
             map = map.with_plugin(BordersLayer { gazetteer: g });
@@ -901,7 +930,15 @@ impl IncidentApp {
             Vec2::new(254.0, 24.0),
         );
         ui.scope_builder(egui::UiBuilder::new().max_rect(buttons), |ui| {
-            ui.horizontal(|ui| self.zoom_buttons_ui(ui));
+            // An opaque backing: a disabled button is drawn see-through, so without it the
+            // map's own place names showed through "Zoom to selection" and read as its label
+            // drawn twice, overlapped. Painted first, sized once the row is laid out.
+            let backing = ui.painter().add(egui::Shape::Noop);
+            let row = ui.horizontal(|ui| self.zoom_buttons_ui(ui)).response.rect;
+            ui.painter().set(
+                backing,
+                egui::epaint::RectShape::filled(row.expand(3.0), 5.0, ui.visuals().panel_fill),
+            );
         });
     }
 }

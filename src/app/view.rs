@@ -65,6 +65,32 @@ pub fn clamp_view(center: (f64, f64), zoom: f64, size: (f64, f64)) -> ((f64, f64
     ((lat, lon), zoom)
 }
 
+/// Scrolled points per zoom level: one wheel notch (40 points in egui) is half a level.
+pub const WHEEL_POINTS_PER_LEVEL: f64 = 80.0;
+
+/// The centre that keeps the place under the pointer where it is while zooming from `zoom`
+/// to `new_zoom`; `offset` is the pointer's distance from the view's centre, in points.
+///
+/// ```
+/// use incident_map::app::view::zoom_around;
+///
+/// // Zooming in by one level with the pointer 100 points right of the centre moves the
+/// // centre towards the pointer by 50 points' worth of the old zoom.
+/// let (lat, lon) = zoom_around((0.0, 0.0), 4.0, 5.0, (100.0, 0.0));
+/// assert!(lat.abs() < 1e-9);
+/// assert!((lon - 50.0 / 4096.0 * 360.0).abs() < 1e-9);
+/// ```
+pub fn zoom_around(center: (f64, f64), zoom: f64, new_zoom: f64, offset: (f64, f64)) -> (f64, f64) {
+    let (world, new_world) = (
+        WORLD_POINTS_AT_ZOOM_0 * zoom.exp2(),
+        WORLD_POINTS_AT_ZOOM_0 * new_zoom.exp2(),
+    );
+    let (x, y) = mercator(center.0, center.1);
+    // The pointer's place, then the centre that puts it back under the pointer.
+    let (px, py) = (x + offset.0 / world, y + offset.1 / world);
+    unmercator(px - offset.0 / new_world, py - offset.1 / new_world)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,6 +151,28 @@ mod tests {
                 (bottom - world).abs(),
             ];
             assert!(touches.iter().any(|d| *d < 1e-6), "{what}: {touches:?}");
+        }
+    }
+
+    #[test]
+    fn zooming_keeps_the_place_under_the_pointer() {
+        let place_at = |center: (f64, f64), zoom: f64, offset: (f64, f64)| {
+            let world = 256.0 * zoom.exp2();
+            let (x, y) = mercator(center.0, center.1);
+            unmercator(x + offset.0 / world, y + offset.1 / world)
+        };
+        let (center, offset) = ((34.5, 69.2), (-230.0, 140.0));
+        for (zoom, new_zoom) in [(5.0, 5.5), (5.0, 4.25), (2.0, 9.0)] {
+            let before = place_at(center, zoom, offset);
+            let after = place_at(
+                zoom_around(center, zoom, new_zoom, offset),
+                new_zoom,
+                offset,
+            );
+            assert!(
+                (before.0 - after.0).abs() < 1e-9 && (before.1 - after.1).abs() < 1e-9,
+                "{zoom} -> {new_zoom}: {before:?} moved to {after:?}"
+            );
         }
     }
 
