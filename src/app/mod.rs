@@ -724,7 +724,11 @@ impl IncidentApp {
             }
         }
         if let Some(err) = &self.tile_url_error {
-            ui.colored_label(Color32::from_rgb(210, 60, 60), err);
+            // Left-aligned: the menu's justified layout would stretch the wrapped words apart.
+            ui.with_layout(egui::Layout::top_down(egui::Align::LEFT), |ui| {
+                ui.set_max_width(320.0);
+                ui.colored_label(Color32::from_rgb(210, 60, 60), err);
+            });
         }
         applied
     }
