@@ -22,6 +22,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use incident_map::extract::confidence::{Calibration, ConfidenceInputs};
 use incident_map::extract::{Extractor, TriggerTable, learned};
 use incident_map::linear::{Featurizer, LinearModel, softmax};
 use incident_map::model::Article;
@@ -46,6 +47,8 @@ struct Example {
     features: Vec<u32>,
     label: usize,
     group: String,
+    /// The item's key hashes even (it belongs to the training half of `--half even`).
+    even: bool,
 }
 
 /// FTRL-Proximal for a softmax over classes (McMahan et al. 2013), sparse by its L1 term.
@@ -197,6 +200,7 @@ fn read_acled(
             features: f.features().to_vec(),
             label: label.index(),
             group,
+            even: Half::Even.keeps(text),
         });
     }
 }
@@ -208,12 +212,13 @@ fn read_relevance(
     f: &mut Featurizer,
 ) -> Vec<Example> {
     let mut out = Vec::new();
-    let mut add = |text: &str, relevant: bool, group: &str, f: &mut Featurizer| {
+    let mut add = |text: &str, relevant: bool, group: &str, key: &str, f: &mut Featurizer| {
         learned::relevance_features(f, text, triggers);
         out.push(Example {
             features: f.features().to_vec(),
             label: usize::from(relevant),
             group: group.to_string(),
+            even: Half::Even.keeps(key),
         });
     };
     if let Ok(text) = std::fs::read_to_string(eval.join("muc4/muc4-dev.jsonl")) {
@@ -229,7 +234,13 @@ fn read_relevance(
                 .is_some_and(|t| t.iter().any(|t| !t["optional"].as_bool().unwrap_or(false)));
             let body = doc["text"].as_str().unwrap_or("");
             let normal = incident_map::text::normalize_for_analysis(body);
-            add(&normal, relevant, "muc4", f);
+            add(
+                &normal,
+                relevant,
+                "muc4",
+                doc["id"].as_str().unwrap_or(""),
+                f,
+            );
         }
     }
     if let Ok(text) = std::fs::read_to_string(eval.join("clusters/gva-dev.jsonl")) {
@@ -247,7 +258,7 @@ fn read_relevance(
             for a in doc["articles"].as_array().into_iter().flatten() {
                 let body = a["content"].as_str().unwrap_or("");
                 if !body.trim().is_empty() {
-                    add(body, true, "gva", f);
+                    add(body, true, "gva", &id, f);
                 }
             }
         }
@@ -263,12 +274,143 @@ fn read_relevance(
             for (i, record) in reader.records().flatten().enumerate() {
                 let text = record.get(notes).unwrap_or("");
                 if i % 10 == 0 && half.keeps(text) {
-                    add(text, true, "acled", f);
+                    add(text, true, "acled", text, f);
                 }
             }
         }
     }
     out
+}
+
+/// Great-circle distance in km.
+fn km(a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (la1, lo1, la2, lo2) = (
+        a.0.to_radians(),
+        a.1.to_radians(),
+        b.0.to_radians(),
+        b.1.to_radians(),
+    );
+    let h = ((la2 - la1) / 2.0).sin().powi(2)
+        + la1.cos() * la2.cos() * ((lo2 - lo1) / 2.0).sin().powi(2);
+    2.0 * 6371.0 * h.sqrt().min(1.0).asin()
+}
+
+/// Runs an extractor (with models that did not learn from these notes) over the odd half of
+/// the ACLED notes: each first incident's confidence inputs, and whether it is right (event
+/// type right and place within 161 km of ACLED's).
+fn calibration_data(eval: &Path, extractor: &Extractor<'_>) -> Vec<(ConfidenceInputs, bool)> {
+    let mut out = Vec::new();
+    for name in [
+        "acled/acled-world-dev.csv",
+        "acled/acled-afghanistan-2019-taliban.csv",
+    ] {
+        let Ok(mut reader) = csv::Reader::from_path(eval.join(name)) else {
+            continue;
+        };
+        let headers = reader.headers().unwrap().clone();
+        let col = |n: &str| headers.iter().position(|h| h == n);
+        let (Some(notes), Some(et), Some(lat), Some(lon)) = (
+            col("notes"),
+            col("event_type"),
+            col("latitude"),
+            col("longitude"),
+        ) else {
+            continue;
+        };
+        for record in reader.records().flatten() {
+            let text = record.get(notes).unwrap_or("");
+            if Half::Even.keeps(text) {
+                continue;
+            }
+            let article = Article {
+                id: "note".into(),
+                text: text.to_string(),
+                ..Article::default()
+            };
+            let (extraction, inputs) = extractor.extract_explained(&article);
+            let first = extraction
+                .incidents
+                .iter()
+                .enumerate()
+                .min_by_key(|(_, i)| {
+                    i.evidence
+                        .iter()
+                        .map(|e| e.start)
+                        .min()
+                        .unwrap_or(usize::MAX)
+                });
+            let Some((k, incident)) = first else { continue };
+            let gold = (
+                record.get(lat).and_then(|v| v.parse::<f64>().ok()),
+                record.get(lon).and_then(|v| v.parse::<f64>().ok()),
+            );
+            let near = match (incident.position(), gold) {
+                (Some(p), (Some(a), Some(b))) => km(p, (a, b)) <= 161.0,
+                _ => false,
+            };
+            let right = near && Some(incident.event_type.as_str()) == record.get(et);
+            if let Some(x) = inputs.get(k) {
+                out.push((*x, right));
+            }
+        }
+    }
+    out
+}
+
+/// Logistic regression by gradient descent over the confidence inputs.
+fn fit_calibration(data: &[(ConfidenceInputs, bool)]) -> Calibration {
+    let mut c = Calibration::neutral();
+    c.weights = [0.0; 9];
+    let n = data.len().max(1) as f32;
+    for _ in 0..3000 {
+        let mut grad = [0.0f32; 9];
+        for (x, y) in data {
+            let p = c.confidence(x);
+            let err = p - if *y { 1.0 } else { 0.0 };
+            for (g, v) in grad.iter_mut().zip(x.values) {
+                *g += err * v;
+            }
+        }
+        for (w, g) in c.weights.iter_mut().zip(grad) {
+            *w -= 2.0 * (g / n + 1e-4 * *w);
+        }
+    }
+    c
+}
+
+/// The reliability table (10 bins) and expected calibration error of a calibration.
+fn reliability(c: &Calibration, data: &[(ConfidenceInputs, bool)]) -> f64 {
+    let mut bins = [(0usize, 0.0f64, 0usize); 10];
+    for (x, y) in data {
+        let p = f64::from(c.confidence(x));
+        let b = ((p * 10.0) as usize).min(9);
+        bins[b].0 += 1;
+        bins[b].1 += p;
+        bins[b].2 += usize::from(*y);
+    }
+    println!(
+        "  {:<11} {:>6} {:>10} {:>9}",
+        "confidence", "n", "mean given", "share right"
+    );
+    let mut ece = 0.0;
+    for (b, (n, sum, right)) in bins.iter().enumerate() {
+        if *n == 0 {
+            continue;
+        }
+        let given = sum / *n as f64;
+        let observed = *right as f64 / *n as f64;
+        ece += (*n as f64 / data.len().max(1) as f64) * (given - observed).abs();
+        println!(
+            "  {:.1}-{:.1}     {:>6} {:>10.3} {:>9.3}",
+            b as f64 / 10.0,
+            (b + 1) as f64 / 10.0,
+            n,
+            given,
+            observed
+        );
+    }
+    println!("  expected calibration error {ece:.3}");
+    ece
 }
 
 fn main() -> anyhow::Result<()> {
@@ -423,6 +565,40 @@ fn main() -> anyhow::Result<()> {
     let all: Vec<&Example> = docs.iter().collect();
     let relevance_model = train(&all, 2, epochs, l1, &weights).model(learned::FEATURE_BITS);
 
+    // Calibration: models trained on the even half of every set code the odd half of the
+    // ACLED notes; the confidence is fitted to how often those incidents are right.
+    let calibration = if half == Half::All {
+        println!("calibration: models from the even half, coding the odd half of the ACLED notes");
+        let even_events: Vec<&Example> = events.iter().filter(|e| e.even).collect();
+        let even_docs: Vec<&Example> = docs.iter().filter(|e| e.even).collect();
+        let half_models: &'static learned::Models =
+            Box::leak(Box::new(learned::Models::from_parts(
+                train(
+                    &even_events,
+                    classes,
+                    epochs,
+                    l1,
+                    &class_weights(&events, classes),
+                )
+                .model(learned::FEATURE_BITS),
+                train(&even_docs, 2, epochs, l1, &class_weights(&docs, 2))
+                    .model(learned::FEATURE_BITS),
+            )));
+        let coder = Extractor::bundled()?.with_models(half_models, Calibration::neutral());
+        let data = calibration_data(&eval, &coder);
+        println!(
+            "  {} incidents; before fitting (the type probability alone):",
+            data.len()
+        );
+        reliability(&Calibration::neutral(), &data);
+        let fitted = fit_calibration(&data);
+        println!("  fitted:");
+        reliability(&fitted, &data);
+        Some(fitted)
+    } else {
+        None
+    };
+
     std::fs::create_dir_all(&out)?;
     for (name, model) in [
         ("event.bin", &event_model),
@@ -435,6 +611,11 @@ fn main() -> anyhow::Result<()> {
             out.join(name).display(),
             bytes.len() / 1024
         );
+    }
+    if let Some(calibration) = calibration {
+        let path = out.join("calibration.tsv");
+        std::fs::write(&path, calibration.to_tsv())?;
+        println!("wrote {}", path.display());
     }
     Ok(())
 }

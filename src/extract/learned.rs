@@ -131,6 +131,26 @@ impl TypeScores {
     pub fn of(&self, sub: SubEventType) -> f32 {
         self.probabilities.get(sub.index()).copied().unwrap_or(0.0)
     }
+
+    /// The sub-type to code, given the one the rules read (if any) and whether they read it
+    /// from a phrase of several words ("prisoner swap", "car bomb"): the model chooses the
+    /// event type; within it, the rules' sub-type stands when it came from such a phrase,
+    /// which names the sub-type as the codebook defines it, or when the model gives it at
+    /// least a third of its own choice. Returns the sub-type and the probability of its
+    /// event type.
+    pub fn settle(&self, rules: Option<(SubEventType, bool)>) -> (SubEventType, f32) {
+        let (best, type_p, best_p) = self.best();
+        match rules {
+            Some((rule, phrase))
+                if rule != best
+                    && rule.event_type() == best.event_type()
+                    && (phrase || self.of(rule) * 3.0 >= best_p) =>
+            {
+                (rule, type_p)
+            }
+            _ => (best, type_p),
+        }
+    }
 }
 
 /// The two bundled models.
@@ -170,6 +190,11 @@ impl Models {
                 name: "bundled".into(),
                 problem: e.clone(),
             })
+    }
+
+    /// Models from two trained linear models (the trainer).
+    pub fn from_parts(event: LinearModel, relevance: LinearModel) -> Models {
+        Models { event, relevance }
     }
 
     /// Models from their files' bytes.

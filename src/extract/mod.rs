@@ -16,6 +16,7 @@
 
 mod actors;
 mod clauses;
+pub mod confidence;
 mod fatalities;
 pub mod learned;
 mod lexicon;
@@ -42,6 +43,7 @@ use crate::text::{
     normalize_for_analysis, split_sentences,
 };
 
+use self::confidence::{Calibration, ConfidenceInputs};
 use self::learned::Models;
 
 /// A document the relevance model gives less than this reports no incident.
@@ -77,6 +79,7 @@ pub struct Extractor<'g> {
     triggers: TriggerTable,
     actors: ActorDictionary,
     models: Option<&'static Models>,
+    calibration: Calibration,
     acled_notes: bool,
 }
 
@@ -124,6 +127,7 @@ impl<'g> Extractor<'g> {
             triggers,
             actors: ActorDictionary::new().map_err(ExtractError::Actors)?,
             models,
+            calibration: Calibration::bundled().clone(),
             acled_notes: false,
         })
     }
@@ -133,6 +137,14 @@ impl<'g> Extractor<'g> {
     /// News never states such figures, so this is off by default.
     pub fn with_acled_notes(mut self, on: bool) -> Self {
         self.acled_notes = on;
+        self
+    }
+
+    /// The same extractor with other models and calibration (the trainer measuring models
+    /// fitted on part of the data).
+    pub fn with_models(mut self, models: &'static Models, calibration: Calibration) -> Self {
+        self.models = Some(models);
+        self.calibration = calibration;
         self
     }
 
@@ -159,12 +171,27 @@ impl<'g> Extractor<'g> {
 
     /// Extracts the place mentions and incidents of one article.
     pub fn extract(&self, article: &Article) -> Extraction {
+        self.extract_explained(article).0
+    }
+
+    /// Extracts an article's place mentions and incidents, with what each incident's
+    /// confidence was computed from (the trainer fits the calibration on these).
+    pub fn extract_explained(&self, article: &Article) -> (Extraction, Vec<ConfidenceInputs>) {
         let reading = Reading::of(article);
         let text = reading.text.as_str();
         let offsets = CharOffsets::new(&article.text);
         let mentions = find_mentions(self.gazetteer, text);
-        let story = Story::of(self.gazetteer, &mentions, reading.dateline.as_ref());
         let sentences = split_sentences(text);
+        let lead_end = sentences
+            .get(1)
+            .or(sentences.first())
+            .map_or(text.len(), |s| s.span.1);
+        let story = Story::of(
+            self.gazetteer,
+            &mentions,
+            reading.dateline.as_ref(),
+            lead_end,
+        );
         // Triggers once per sentence: clauses take theirs from here, and agreements look
         // here for the place another sentence gives.
         let triggers_by_sentence: Vec<Vec<TriggerMatch<'_>>> = sentences
@@ -195,12 +222,34 @@ impl<'g> Extractor<'g> {
                 let (clause, window) = model_input(text, &sentences, f);
                 let scores =
                     models.event_type(&mut featurizer, clause, window, f.rule, &self.triggers);
-                let (sub, type_p, _) = scores.best();
+                let (mut sub, mut type_p) = scores.settle(
+                    f.rule
+                        .map(|rule| (f.sub_event_type, rule.phrase.contains(' '))),
+                );
+                // Violence needs words of violence: the model does not turn a release or
+                // a meeting into a battle because the clause names soldiers.
+                let violent = |t: EventType| {
+                    !matches!(t, EventType::StrategicDevelopments | EventType::Protests)
+                };
+                if f.rule.is_some_and(|r| !violent(r.event_type))
+                    && violent(sub.event_type())
+                    && !triggers_by_sentence.get(f.sentence).is_some_and(|ms| {
+                        ms.iter().any(|m| {
+                            let start = f.sentence_span.0 + m.span.0;
+                            violent(m.rule.event_type)
+                                && start >= f.clause_span.0
+                                && start < f.clause_span.1
+                        })
+                    })
+                {
+                    sub = f.sub_event_type;
+                    type_p = scores.of(sub);
+                }
                 f.sub_event_type = sub;
                 f.type_probability = type_p;
             }
         }
-        let mut kept = attach_continuations(found);
+        let mut kept = attach_continuations(text, found);
         if self.acled_notes
             && let Some(first) = kept.first_mut()
             && let Some(figure) = coded_figure(text, first.toll.killed)
@@ -210,6 +259,7 @@ impl<'g> Extractor<'g> {
             first.toll.killed = figure;
         }
         let mut incidents = Vec::new();
+        let mut explained = Vec::new();
         for mut f in kept {
             if f.place.is_none()
                 && f.sub_event_type.event_type() == EventType::StrategicDevelopments
@@ -219,24 +269,29 @@ impl<'g> Extractor<'g> {
             if !self.is_reportable(&f, &mentions) {
                 continue;
             }
+            let own_date = f.date.is_some();
             if f.date.is_none() {
                 f.date = story_date(text, &sentences, f.sentence, reading.anchor);
             }
+            let inputs = confidence_inputs(&f, &mentions, &story, relevance, own_date);
             let mut incident = self.write_incident(article, &offsets, &mentions, &story, f);
-            incident.confidence *= relevance.unwrap_or(1.0);
+            incident.confidence = self.calibration.confidence(&inputs);
+            explained.push(inputs);
             incidents.push(incident);
         }
         if relevance.is_some_and(|p| p < RELEVANT) {
             // Statements, analysis and history: the document reports no incident.
             incidents.clear();
+            explained.clear();
         }
-        Extraction {
+        let extraction = Extraction {
             mentions: mentions
                 .iter()
                 .map(|m| self.place_mention(article, &offsets, text, m))
                 .collect(),
             incidents,
-        }
+        };
+        (extraction, explained)
     }
 
     /// The event model's features of the first incident the rules find in an article (or of
@@ -513,6 +568,11 @@ impl<'g> Extractor<'g> {
                 .as_ref()
                 .is_some_and(|d| d.precision == TimePrecision::Day);
         }
+        if f.sub_event_type.event_type() == EventType::StrategicDevelopments {
+            // Other developments need a date of their own too: undated, they are the
+            // background of the story ("the group, which controls ...").
+            return f.date.is_some();
+        }
         let located = f
             .place
             .is_some_and(|(i, _)| mentions.get(i).is_some_and(|m| m.role == Role::Locative));
@@ -597,11 +657,7 @@ impl<'g> Extractor<'g> {
                 .to_string(),
             sources: vec![article.id.clone()],
             evidence,
-            confidence: if self.models.is_some() {
-                f.type_probability
-            } else {
-                0.5
-            },
+            confidence: 0.0,
             review_status: Default::default(),
         }
     }
@@ -948,13 +1004,14 @@ impl<'g> Story<'g> {
         gazetteer: &'g Gazetteer,
         mentions: &[Mention<'g>],
         dateline: Option<&Dateline>,
+        lead_end: usize,
     ) -> Story<'g> {
         let in_dateline = |m: &Mention<'_>| {
             dateline.is_some_and(|d| m.span.0 >= d.place.0 && m.span.1 <= d.place.1)
         };
         let focus = focus_country(gazetteer, mentions, &in_dateline);
         let home = dateline_province(gazetteer, mentions, focus, &in_dateline)
-            .or_else(|| focus_province(gazetteer, mentions, focus));
+            .or_else(|| focus_province(gazetteer, mentions, focus, lead_end));
         Story { focus, home }
     }
 }
@@ -979,6 +1036,31 @@ fn dateline_province<'g>(
     }
 }
 
+/// What an incident's confidence is computed from.
+fn confidence_inputs(
+    f: &Found<'_>,
+    mentions: &[Mention<'_>],
+    story: &Story<'_>,
+    relevance: Option<f32>,
+    own_date: bool,
+) -> ConfidenceInputs {
+    let placed = f.place.and_then(|(i, p)| mentions.get(i).map(|m| (m, p)));
+    ConfidenceInputs::new(
+        if f.rule.is_some() && f.type_probability == 0.0 {
+            0.5
+        } else {
+            f.type_probability
+        },
+        relevance.unwrap_or(1.0),
+        placed.map(|(m, _)| m.confidence),
+        placed.is_some_and(|(_, p)| p == GeoPrecision::Town),
+        placed.is_none() && (story.home.is_some() || story.focus.is_some()),
+        placed.is_none() && story.home.is_none() && story.focus.is_none(),
+        own_date,
+        f.rule.is_some(),
+    )
+}
+
 /// The date expressions of a sentence, with spans in the article.
 fn dates_of(sentence: &Sentence<'_>, anchor: Option<chrono::NaiveDate>) -> Vec<DateExpr> {
     find_dates(sentence.text, anchor)
@@ -990,13 +1072,27 @@ fn dates_of(sentence: &Sentence<'_>, anchor: Option<chrono::NaiveDate>) -> Vec<D
         .collect()
 }
 
-/// A bare death toll right after an incident belongs to it ("... in Gao. Four died.").
-fn attach_continuations(found: Vec<Found<'_>>) -> Vec<Found<'_>> {
-    let mut kept: Vec<Found<'_>> = Vec::new();
+/// A follow-up right after an incident belongs to it ("... in Gao. Four died.").
+fn attach_continuations<'t>(text: &str, found: Vec<Found<'t>>) -> Vec<Found<'t>> {
+    let mut kept: Vec<Found<'t>> = Vec::new();
     for f in found {
-        let bare = f.rule.is_none() && f.date.is_none() && f.place.is_none();
+        let clause = text
+            .get(f.clause_span.0..f.clause_span.1)
+            .unwrap_or("")
+            .to_lowercase();
+        let undated_unplaced =
+            f.date.is_none() && f.place.is_none() && !lexicon::ANOTHER_INCIDENT.any_in(&clause);
         match kept.last_mut() {
-            Some(prev) if bare && f.sentence <= prev.sentence + 1 => {
+            // "... killed in a blast in Gao. Four died." or "... No group claimed the
+            // blast.": a follow-up with no date or place of its own, of no type or of the
+            // incident's type, tells more of the same incident.
+            Some(prev)
+                if undated_unplaced
+                    && f.sentence <= prev.sentence + 1
+                    && (f.rule.is_none()
+                        || (f.sub_event_type == prev.sub_event_type
+                            && (f.toll.killed == 0 || prev.toll.killed == 0))) =>
+            {
                 if prev.toll.killed == 0 {
                     prev.toll.killed = f.toll.killed;
                     prev.toll.spans.extend(f.toll.spans);
@@ -1045,27 +1141,40 @@ fn model_input<'t>(text: &'t str, sentences: &[Sentence<'_>], f: &Found<'_>) -> 
     (clause, window)
 }
 
-/// The province an article is about: when every confident mention below the country level
-/// in its focus country lies in one first-level division (a local news story: "Memphis,
-/// Tennessee"), that division; none when it names several (the Afghan round-ups) or none.
+/// The province an article is about: the first-level division that holds most of the
+/// confident mentions below the country level in its focus country (a local news story:
+/// "Memphis, Tennessee"), when it holds at least two thirds of them; none when the article
+/// spreads over several (the Afghan round-ups) or names none.
 fn focus_province<'g>(
     gazetteer: &'g Gazetteer,
     mentions: &[Mention<'g>],
     focus: Option<&'g Place>,
+    lead_end: usize,
 ) -> Option<&'g Place> {
     let country = focus?.country;
-    let mut provinces = mentions
+    let mut counts: Vec<(&str, f32)> = Vec::new();
+    let mut total = 0.0;
+    for m in mentions
         .iter()
         .filter(|m| m.confidence >= 0.5 && m.place.country == country)
         .filter(|m| !matches!(m.place.kind, PlaceKind::Country | PlaceKind::Other))
-        .map(|m| m.place.admin1)
-        .filter(|a1| !a1.is_empty());
-    let first = provinces.next()?;
-    if provinces.all(|a1| a1 == first) {
-        gazetteer.admin1(country, first)
-    } else {
-        None
+        .filter(|m| !m.place.admin1.is_empty())
+    {
+        total += m.confidence;
+        match counts.iter_mut().find(|(a, _)| *a == m.place.admin1) {
+            Some(entry) => entry.1 += m.confidence,
+            None => counts.push((m.place.admin1, m.confidence)),
+        }
     }
+    let (admin1, weight) = counts
+        .into_iter()
+        .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(a.0)))?;
+    // A local story names its place in its lead; a national one may name its capital
+    // often further down (talks held there) without being about it.
+    let in_lead = mentions
+        .iter()
+        .any(|m| m.span.0 < lead_end && m.place.country == country && m.place.admin1 == admin1);
+    (in_lead && weight * 3.0 >= total * 2.0).then(|| gazetteer.admin1(country, admin1))?
 }
 
 /// The country most of the article's mentions are in (a dateline's place counts most).

@@ -63,7 +63,9 @@ pub fn is_common_word(lower: &str) -> bool {
 ///
 /// ```
 /// use incident_map::text::normalize_for_analysis;
-/// let wire = "REBELS AMBUSHED AN ARMY PATROL NEAR SAN MIGUEL YESTERDAY, KILLING FIVE\nSOLDIERS.";
+/// let wire = "REBELS AMBUSHED AN ARMY PATROL NEAR SAN MIGUEL YESTERDAY, KILLING FIVE\n\
+///             SOLDIERS. THE ARMY SAID THE PATROL WAS GUARDING THE ROAD TO THE DAM WHEN\n\
+///             THE ATTACK BEGAN.";
 /// let normal = normalize_for_analysis(wire);
 /// assert_eq!(normal.len(), wire.len());
 /// assert!(normal.starts_with("Rebels ambushed an army patrol near San Miguel yesterday"));
@@ -216,7 +218,7 @@ mod tests {
         assert!(is_hard_wrapped(text));
         let normal = normalize_for_analysis(text);
         assert_eq!(normal.len(), text.len());
-        assert!(normal.contains("Road between"), "{normal}");
+        assert!(normal.contains("road between"), "{normal}");
         assert!(normal.contains("bridge.\n\n"), "{normal}");
         assert!(normal.contains("crews from"), "{normal}");
     }
