@@ -125,8 +125,19 @@ static CASUALTY_STEMS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> =
             .ascii_case_insensitive(true)
             .kind(Some(aho_corasick::AhoCorasickKind::DFA))
             .build([
-                "kill", "dead", "died", "die", "death", "lives", "slain", "fatalit", "lost",
-                "wound", "injur", "hurt", "gunned down",
+                "kill",
+                "dead",
+                "died",
+                "die",
+                "death",
+                "lives",
+                "slain",
+                "fatalit",
+                "lost",
+                "wound",
+                "injur",
+                "hurt",
+                "gunned down",
             ])
             .ok()
     });
