@@ -46,6 +46,10 @@ use crate::text::{
 use self::confidence::{Calibration, ConfidenceInputs};
 use self::learned::Models;
 
+/// The event model's probability of a violent type above which it may type violent a
+/// clause whose words the rules read as a strategic development.
+const SURE_OF_VIOLENCE: f32 = 0.8;
+
 /// A document the relevance model gives less than this reports no incident.
 pub const RELEVANT: f32 = 0.5;
 
@@ -226,13 +230,20 @@ impl<'g> Extractor<'g> {
                     f.rule
                         .map(|rule| (f.sub_event_type, rule.phrase.contains(' '))),
                 );
-                // Violence needs words of violence: the model does not turn a release or
-                // a meeting into a battle because the clause names soldiers.
+                // Violence needs words of violence: unless it is sure, the model does not
+                // turn a release or a meeting into a battle because the clause names
+                // soldiers.
                 let violent = |t: EventType| {
-                    !matches!(t, EventType::StrategicDevelopments | EventType::Protests)
+                    !matches!(
+                        t,
+                        EventType::StrategicDevelopments | EventType::Protests | EventType::Riots
+                    )
                 };
-                if f.rule.is_some_and(|r| !violent(r.event_type))
+                if f.rule
+                    .is_some_and(|r| r.event_type == EventType::StrategicDevelopments)
                     && violent(sub.event_type())
+                    && type_p < SURE_OF_VIOLENCE
+                    && f.toll.killed == 0
                     && !triggers_by_sentence.get(f.sentence).is_some_and(|ms| {
                         ms.iter().any(|m| {
                             let start = f.sentence_span.0 + m.span.0;
@@ -569,9 +580,10 @@ impl<'g> Extractor<'g> {
                 .is_some_and(|d| d.precision == TimePrecision::Day);
         }
         if f.sub_event_type.event_type() == EventType::StrategicDevelopments {
-            // Other developments need a date of their own too: undated, they are the
-            // background of the story ("the group, which controls ...").
-            return f.date.is_some();
+            // Other developments need a date of their own too, unless they lead the
+            // text: undated further down, they are the background of the story ("the
+            // group, which controls ...").
+            return f.date.is_some() || f.sentence == 0;
         }
         let located = f
             .place
