@@ -88,22 +88,85 @@ pub fn write_incidents(
     incidents: &[Incident],
     format: Format,
 ) -> Result<(), ExportError> {
+    write_incidents_with(out, incidents, &ExtraColumns::default(), format)
+}
+
+/// Columns a caller adds after [`CSV_COLUMNS`] (the workspace's `admin3`, `not_refound`,
+/// ACLED's own columns...): names, and one row of values per incident (missing values are
+/// empty). JSON Lines and GeoJSON get them as extra properties.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ExtraColumns {
+    /// Column names, in order.
+    pub names: Vec<String>,
+    /// Per incident, the values of the columns (same order as `names`).
+    pub rows: Vec<Vec<Value>>,
+}
+
+impl ExtraColumns {
+    /// The extra properties of incident `index`.
+    fn properties(&self, index: usize) -> impl Iterator<Item = (&String, Value)> {
+        let row = self.rows.get(index);
+        self.names.iter().enumerate().map(move |(i, name)| {
+            (
+                name,
+                row.and_then(|r| r.get(i)).cloned().unwrap_or(Value::Null),
+            )
+        })
+    }
+}
+
+/// A JSON value as a CSV cell: strings as they are, null as empty.
+fn cell(value: Value) -> String {
+    match value {
+        Value::Null => String::new(),
+        Value::String(s) => s,
+        other => other.to_string(),
+    }
+}
+
+/// Writes incidents in a format with extra columns after ACLED's and the review columns.
+pub fn write_incidents_with(
+    out: &mut dyn Write,
+    incidents: &[Incident],
+    extra: &ExtraColumns,
+    format: Format,
+) -> Result<(), ExportError> {
     match format {
         Format::Jsonl => {
-            for incident in incidents {
-                serde_json::to_writer(&mut *out, incident)?;
+            for (index, incident) in incidents.iter().enumerate() {
+                if extra.names.is_empty() {
+                    serde_json::to_writer(&mut *out, incident)?;
+                } else {
+                    let mut value = serde_json::to_value(incident)?;
+                    if let Value::Object(map) = &mut value {
+                        for (name, v) in extra.properties(index) {
+                            map.insert(name.clone(), v);
+                        }
+                    }
+                    serde_json::to_writer(&mut *out, &value)?;
+                }
                 out.write_all(b"\n")?;
             }
         }
         Format::Geojson => {
-            serde_json::to_writer_pretty(&mut *out, &incidents_geojson(incidents))?;
+            let mut collection = incidents_geojson(incidents);
+            if let Some(Value::Array(features)) = collection.get_mut("features") {
+                for (index, feature) in features.iter_mut().enumerate() {
+                    if let Some(Value::Object(props)) = feature.get_mut("properties") {
+                        for (name, v) in extra.properties(index) {
+                            props.insert(name.clone(), v);
+                        }
+                    }
+                }
+            }
+            serde_json::to_writer_pretty(&mut *out, &collection)?;
             out.write_all(b"\n")?;
         }
         Format::Csv => {
             let mut writer = csv::Writer::from_writer(out);
-            writer.write_record(CSV_COLUMNS)?;
-            for i in incidents {
-                writer.write_record([
+            writer.write_record(CSV_COLUMNS.iter().copied().chain(extra.names.iter().map(String::as_str)))?;
+            for (index, i) in incidents.iter().enumerate() {
+                let mut record = vec![
                     i.event_id.clone(),
                     i.event_date.map(|d| d.to_string()).unwrap_or_default(),
                     i.time_precision.to_string(),
@@ -126,7 +189,9 @@ pub fn write_incidents(
                     serde_json::to_string(&i.evidence)?,
                     format!("{:.3}", i.confidence),
                     i.review_status.to_string(),
-                ])?;
+                ];
+                record.extend(extra.properties(index).map(|(_, v)| cell(v)));
+                writer.write_record(record)?;
             }
             writer.flush()?;
         }
@@ -258,5 +323,24 @@ mod tests {
             value["features"][0]["properties"]["event_date"],
             json!("2020-04-01")
         );
+    }
+
+    #[test]
+    fn extra_columns_follow_the_review_columns() {
+        let extra = ExtraColumns {
+            names: vec!["admin3".into(), "not_refound".into()],
+            rows: vec![vec![json!("Nad Ali"), json!(true)]],
+        };
+        let mut buf = Vec::new();
+        assert!(write_incidents_with(&mut buf, &[sample()], &extra, Format::Csv).is_ok());
+        let text = String::from_utf8(buf).unwrap_or_default();
+        let mut lines = text.lines();
+        assert!(lines.next().unwrap_or_default().ends_with("review_status,admin3,not_refound"));
+        assert!(lines.next().unwrap_or_default().ends_with(",unreviewed,Nad Ali,true"));
+        let mut buf = Vec::new();
+        assert!(write_incidents_with(&mut buf, &[sample()], &extra, Format::Jsonl).is_ok());
+        let value: Value = serde_json::from_slice(&buf).unwrap_or(Value::Null);
+        assert_eq!(value["admin3"], json!("Nad Ali"));
+        assert_eq!(value["event_id"], json!("a-1-1"));
     }
 }
