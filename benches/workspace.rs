@@ -57,7 +57,11 @@ fn import(c: &mut Criterion) {
             |(_d, path)| {
                 let mut ws = Workspace::open(&path).unwrap();
                 let s = ws
-                    .import(std::slice::from_ref(&input), &extractor, RunOptions::default())
+                    .import(
+                        std::slice::from_ref(&input),
+                        &extractor,
+                        RunOptions::default(),
+                    )
                     .unwrap();
                 assert_eq!(s.articles_added, articles);
                 s.incidents_added
@@ -140,7 +144,10 @@ fn open_and_first_page(c: &mut Criterion) {
     );
     assert_eq!(counts.incidents(), n as u64);
     assert_eq!(page.len(), 50);
-    assert!(page.windows(2).all(|w| w[0].incident.confidence <= w[1].incident.confidence));
+    assert!(
+        page.windows(2)
+            .all(|w| w[0].incident.confidence <= w[1].incident.confidence)
+    );
     let mut group = c.benchmark_group(format!("workspace of {n} incidents"));
     group.sample_size(10);
     group.bench_function("open, counts, first page of the review queue", |b| {

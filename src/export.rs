@@ -164,7 +164,12 @@ pub fn write_incidents_with(
         }
         Format::Csv => {
             let mut writer = csv::Writer::from_writer(out);
-            writer.write_record(CSV_COLUMNS.iter().copied().chain(extra.names.iter().map(String::as_str)))?;
+            writer.write_record(
+                CSV_COLUMNS
+                    .iter()
+                    .copied()
+                    .chain(extra.names.iter().map(String::as_str)),
+            )?;
             for (index, i) in incidents.iter().enumerate() {
                 let mut record = vec![
                     i.event_id.clone(),
@@ -207,7 +212,9 @@ pub fn incidents_geojson(incidents: &[Incident]) -> Value {
             let properties = serde_json::to_value(i).unwrap_or(Value::Null);
             // An unplaced incident has no geometry (GeoJSON's null), never 0,0.
             let geometry = match i.position() {
-                Some((lat, lon)) => json!({"type": "Point", "coordinates": [round5(lon), round5(lat)]}),
+                Some((lat, lon)) => {
+                    json!({"type": "Point", "coordinates": [round5(lon), round5(lat)]})
+                }
                 None => Value::Null,
             };
             json!({"type": "Feature", "geometry": geometry, "properties": properties})
@@ -335,8 +342,18 @@ mod tests {
         assert!(write_incidents_with(&mut buf, &[sample()], &extra, Format::Csv).is_ok());
         let text = String::from_utf8(buf).unwrap_or_default();
         let mut lines = text.lines();
-        assert!(lines.next().unwrap_or_default().ends_with("review_status,admin3,not_refound"));
-        assert!(lines.next().unwrap_or_default().ends_with(",unreviewed,Nad Ali,true"));
+        assert!(
+            lines
+                .next()
+                .unwrap_or_default()
+                .ends_with("review_status,admin3,not_refound")
+        );
+        assert!(
+            lines
+                .next()
+                .unwrap_or_default()
+                .ends_with(",unreviewed,Nad Ali,true")
+        );
         let mut buf = Vec::new();
         assert!(write_incidents_with(&mut buf, &[sample()], &extra, Format::Jsonl).is_ok());
         let value: Value = serde_json::from_slice(&buf).unwrap_or(Value::Null);

@@ -99,7 +99,8 @@ enum Command {
 }
 
 fn parse_status_filter(text: &str) -> Result<StatusFilter, String> {
-    text.parse().map_err(|e: incident_map::taxonomy::UnknownTerm| e.to_string())
+    text.parse()
+        .map_err(|e: incident_map::taxonomy::UnknownTerm| e.to_string())
 }
 
 /// Inputs and output of `extract` and `places`.
@@ -377,7 +378,9 @@ fn export_workspace(
             );
         }
         if status.is_some() {
-            anyhow::bail!("--status does not apply to --corrections (the log has every correction)");
+            anyhow::bail!(
+                "--status does not apply to --corrections (the log has every correction)"
+            );
         }
     }
     let mut sink = output(out.as_ref())?;
@@ -394,7 +397,11 @@ fn export_workspace(
     Ok(ExitCode::SUCCESS)
 }
 
-fn edit(path: &std::path::Path, event_id: &str, assignments: &[String]) -> anyhow::Result<ExitCode> {
+fn edit(
+    path: &std::path::Path,
+    event_id: &str,
+    assignments: &[String],
+) -> anyhow::Result<ExitCode> {
     let mut pairs = Vec::with_capacity(assignments.len());
     for a in assignments {
         let Some((field, value)) = a.split_once('=') else {
@@ -446,8 +453,14 @@ mod tests {
     #[test]
     fn a_lone_imap_path_opens_the_workspace() {
         let p = |s: &str| PathBuf::from(s);
-        assert_eq!(workspace_to_open(&[p("w.imap")]).unwrap(), Some(p("w.imap")));
-        assert_eq!(workspace_to_open(&[p("W.IMAP")]).unwrap(), Some(p("W.IMAP")));
+        assert_eq!(
+            workspace_to_open(&[p("w.imap")]).unwrap(),
+            Some(p("w.imap"))
+        );
+        assert_eq!(
+            workspace_to_open(&[p("W.IMAP")]).unwrap(),
+            Some(p("W.IMAP"))
+        );
         assert_eq!(workspace_to_open(&[p("articles")]).unwrap(), None);
         assert_eq!(workspace_to_open(&[]).unwrap(), None);
         assert!(workspace_to_open(&[p("w.imap"), p("a.txt")]).is_err());
@@ -459,15 +472,44 @@ mod tests {
         assert!(cli.command.is_none());
         assert_eq!(cli.paths, [PathBuf::from("w.imap")]);
         let cli = Cli::try_parse_from([
-            "incident-map", "edit", "--workspace", "w.imap", "AF1", "fatalities=9", "status=accepted",
+            "incident-map",
+            "edit",
+            "--workspace",
+            "w.imap",
+            "AF1",
+            "fatalities=9",
+            "status=accepted",
         ])
         .unwrap();
-        assert!(matches!(cli.command, Some(Command::Edit { ref assignments, .. }) if assignments.len() == 2));
+        assert!(
+            matches!(cli.command, Some(Command::Edit { ref assignments, .. }) if assignments.len() == 2)
+        );
         let cli = Cli::try_parse_from([
-            "incident-map", "export", "--workspace", "w.imap", "--status", "all",
+            "incident-map",
+            "export",
+            "--workspace",
+            "w.imap",
+            "--status",
+            "all",
         ])
         .unwrap();
-        assert!(matches!(cli.command, Some(Command::Export { status: Some(StatusFilter::All), .. })));
-        assert!(Cli::try_parse_from(["incident-map", "export", "--workspace", "w", "--status", "maybe"]).is_err());
+        assert!(matches!(
+            cli.command,
+            Some(Command::Export {
+                status: Some(StatusFilter::All),
+                ..
+            })
+        ));
+        assert!(
+            Cli::try_parse_from([
+                "incident-map",
+                "export",
+                "--workspace",
+                "w",
+                "--status",
+                "maybe"
+            ])
+            .is_err()
+        );
     }
 }

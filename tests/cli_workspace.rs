@@ -84,7 +84,10 @@ fn import_export_and_edit_as_a_user_would() {
     let out = run(&["import", "--workspace", w, n]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let said = text(&out.stdout);
-    assert!(said.contains("3 article(s) added, 0 already there"), "{said}");
+    assert!(
+        said.contains("3 article(s) added, 0 already there"),
+        "{said}"
+    );
 
     // Again: nothing added. With a missing path: exit 1, the path named, the rest imported.
     let out = run(&["import", "--workspace", w, n]);
@@ -106,7 +109,10 @@ fn import_export_and_edit_as_a_user_would() {
     ]);
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
-    assert!(err.contains("missing.txt") && err.contains("no such file"), "{err}");
+    assert!(
+        err.contains("missing.txt") && err.contains("no such file"),
+        "{err}"
+    );
     assert!(text(&out.stdout).contains("1 article(s) added"));
 
     // Exports: JSON Lines by default, with review status and confidence; CSV; GeoJSON.
@@ -146,20 +152,36 @@ fn import_export_and_edit_as_a_user_would() {
     assert_eq!(geo["type"], "FeatureCollection");
 
     // An edit: the value, the status, the log.
-    let out = run(&["edit", "--workspace", w, &id, "fatalities=9", "status=accepted"]);
+    let out = run(&[
+        "edit",
+        "--workspace",
+        w,
+        &id,
+        "fatalities=9",
+        "status=accepted",
+    ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let said = text(&out.stdout);
-    assert!(said.contains(&format!("{id}: fatalities")) && said.contains("\"9\""), "{said}");
+    assert!(
+        said.contains(&format!("{id}: fatalities")) && said.contains("\"9\""),
+        "{said}"
+    );
     let edited = export(&ws, &[]);
     assert_eq!(by_id(&edited, &id)["fatalities"], 9);
     assert_eq!(by_id(&edited, &id)["review_status"], "accepted");
-    assert_eq!(by_id(&edited, &id)["human_fields"], "fatalities;fatalities_max");
+    assert_eq!(
+        by_id(&edited, &id)["human_fields"],
+        "fatalities;fatalities_max"
+    );
 
     // Refused edits: a clear message, exit code 1, nothing changed, nothing logged.
     let before = export(&ws, &["--status", "all"]);
     let log_before = export(&ws, &["--corrections"]);
     let refused: [(&[&str], &str); 9] = [
-        (&["fatalities=lots"], "fatalities=\"lots\": not a whole number"),
+        (
+            &["fatalities=lots"],
+            "fatalities=\"lots\": not a whole number",
+        ),
         (&["event_type=Bombing"], "unknown event type \"Bombing\""),
         (&["latitude=200"], "latitude=\"200\": out of range"),
         (&["longitude=-500"], "longitude=\"-500\": out of range"),
@@ -194,9 +216,18 @@ fn import_export_and_edit_as_a_user_would() {
     let out = run(&["edit", "--workspace", w, &bomb, "sub_event_type=Grenade"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let now = export(&ws, &[]);
-    assert_eq!(by_id(&now, &bomb)["event_type"], "Explosions/Remote violence");
+    assert_eq!(
+        by_id(&now, &bomb)["event_type"],
+        "Explosions/Remote violence"
+    );
     assert_eq!(by_id(&now, &bomb)["sub_event_type"], "Grenade");
-    let out = run(&["edit", "--workspace", w, &bomb, "sub_event_type=Peaceful protest"]);
+    let out = run(&[
+        "edit",
+        "--workspace",
+        w,
+        &bomb,
+        "sub_event_type=Peaceful protest",
+    ]);
     assert!(out.status.success());
     assert_eq!(by_id(&export(&ws, &[]), &bomb)["event_type"], "Protests");
 
@@ -216,11 +247,21 @@ fn import_export_and_edit_as_a_user_would() {
     // The corrections as a gold set.
     let log = export(&ws, &["--corrections"]);
     let kinds: Vec<&str> = log.iter().map(|c| c["kind"].as_str().unwrap()).collect();
-    assert!(kinds.contains(&"edit") && kinds.contains(&"status"), "{kinds:?}");
+    assert!(
+        kinds.contains(&"edit") && kinds.contains(&"status"),
+        "{kinds:?}"
+    );
     let fatal = log.iter().find(|c| c["field"] == "fatalities").unwrap();
     assert_eq!(fatal["incident"], id.as_str());
     assert_eq!(fatal["new_value"], "9");
-    let out = run(&["export", "--workspace", w, "--corrections", "--format", "csv"]);
+    let out = run(&[
+        "export",
+        "--workspace",
+        w,
+        "--corrections",
+        "--format",
+        "csv",
+    ]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("JSON Lines only"));
 
@@ -230,7 +271,13 @@ fn import_export_and_edit_as_a_user_would() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("no workspace at"));
     assert!(!gone.exists(), "export does not create a workspace");
-    let out = run(&["edit", "--workspace", gone.to_str().unwrap(), &id, "fatalities=1"]);
+    let out = run(&[
+        "edit",
+        "--workspace",
+        gone.to_str().unwrap(),
+        &id,
+        "fatalities=1",
+    ]);
     assert_eq!(out.status.code(), Some(1));
     // A workspace opens alone in the app.
     let out = run(&[w, extra.to_str().unwrap()]);
@@ -257,7 +304,13 @@ fn reextract_replaces_machine_values_and_keeps_the_analysts() {
         })
         .collect();
     let (first, second) = (&fresh[0].0, &fresh[1].0);
-    let out = run(&["edit", "--workspace", w, first, "notes=Checked against the radio report."]);
+    let out = run(&[
+        "edit",
+        "--workspace",
+        w,
+        first,
+        "notes=Checked against the radio report.",
+    ]);
     assert!(out.status.success());
     let out = run(&["edit", "--workspace", w, second, "status=rejected"]);
     assert!(out.status.success());
@@ -319,11 +372,9 @@ fn acled_exports_import_with_bad_rows_reported() {
 
 /// Reads the number of articles of a workspace another process writes, if it can yet.
 fn articles_so_far(path: &Path) -> Option<i64> {
-    let conn = rusqlite::Connection::open_with_flags(
-        path,
-        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
-    )
-    .ok()?;
+    let conn =
+        rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .ok()?;
     conn.query_row("SELECT count(*) FROM articles", [], |r| r.get(0))
         .ok()
 }
@@ -334,7 +385,14 @@ fn an_import_killed_half_way_resumes_without_duplicates() {
     const N: usize = 1500;
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("many.jsonl");
-    let provinces = ["Kandahar", "Helmand", "Kunduz", "Balkh", "Herat", "Nangarhar"];
+    let provinces = [
+        "Kandahar",
+        "Helmand",
+        "Kunduz",
+        "Balkh",
+        "Herat",
+        "Nangarhar",
+    ];
     let lines: Vec<String> = (0..N)
         .map(|i| {
             let day = 1 + i % 28;
@@ -367,7 +425,10 @@ fn an_import_killed_half_way_resumes_without_duplicates() {
         if articles_so_far(&ws).is_some_and(|n| n >= 1) {
             break;
         }
-        assert!(Instant::now() < deadline, "the import stored nothing in 60 s");
+        assert!(
+            Instant::now() < deadline,
+            "the import stored nothing in 60 s"
+        );
         std::thread::sleep(Duration::from_millis(5));
     }
     child.kill().unwrap(); // SIGKILL
@@ -392,10 +453,18 @@ fn an_import_killed_half_way_resumes_without_duplicates() {
             assert_eq!(n, 0, "{sql}");
         };
         // Every incident has a source, every source an article, every article its incidents.
-        zero("SELECT count(*) FROM incidents i WHERE NOT EXISTS (SELECT 1 FROM sources s WHERE s.incident = i.num)");
-        zero("SELECT count(*) FROM sources s WHERE NOT EXISTS (SELECT 1 FROM articles a WHERE a.num = s.article)");
-        zero("SELECT count(*) FROM evidence e WHERE NOT EXISTS (SELECT 1 FROM sources s WHERE s.num = e.source)");
-        zero("SELECT (SELECT count(*) FROM incidents WHERE latitude IS NOT NULL) - (SELECT count(*) FROM incidents_rtree)");
+        zero(
+            "SELECT count(*) FROM incidents i WHERE NOT EXISTS (SELECT 1 FROM sources s WHERE s.incident = i.num)",
+        );
+        zero(
+            "SELECT count(*) FROM sources s WHERE NOT EXISTS (SELECT 1 FROM articles a WHERE a.num = s.article)",
+        );
+        zero(
+            "SELECT count(*) FROM evidence e WHERE NOT EXISTS (SELECT 1 FROM sources s WHERE s.num = e.source)",
+        );
+        zero(
+            "SELECT (SELECT count(*) FROM incidents WHERE latitude IS NOT NULL) - (SELECT count(*) FROM incidents_rtree)",
+        );
         conn.execute_batch(
             "INSERT INTO notes_fts(notes_fts) VALUES ('integrity-check');
              INSERT INTO articles_fts(articles_fts) VALUES ('integrity-check');",
@@ -416,15 +485,26 @@ fn an_import_killed_half_way_resumes_without_duplicates() {
     );
     // The same as one import that was never killed.
     let clean = dir.path().join("clean.imap");
-    let out = run(&["import", "--workspace", clean.to_str().unwrap(), input.to_str().unwrap()]);
+    let out = run(&[
+        "import",
+        "--workspace",
+        clean.to_str().unwrap(),
+        input.to_str().unwrap(),
+    ]);
     assert!(out.status.success());
     let resumed = export(&ws, &["--status", "all"]);
     assert_eq!(resumed, export(&clean, &["--status", "all"]));
-    let ids: std::collections::BTreeSet<&str> =
-        resumed.iter().map(|i| i["event_id"].as_str().unwrap()).collect();
+    let ids: std::collections::BTreeSet<&str> = resumed
+        .iter()
+        .map(|i| i["event_id"].as_str().unwrap())
+        .collect();
     assert_eq!(ids.len(), resumed.len(), "no duplicate incidents");
     assert_eq!(
-        Workspace::open_existing(&ws).unwrap().counts().unwrap().articles,
+        Workspace::open_existing(&ws)
+            .unwrap()
+            .counts()
+            .unwrap()
+            .articles,
         N as u64
     );
 }

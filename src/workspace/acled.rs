@@ -89,9 +89,7 @@ pub(crate) fn is_acled_export(path: &Path) -> bool {
         .iter()
         .map(|h| h.trim_start_matches('\u{feff}').trim().to_ascii_lowercase())
         .collect();
-    ACLED_COLUMNS
-        .iter()
-        .all(|c| names.iter().any(|n| n == c))
+    ACLED_COLUMNS.iter().all(|c| names.iter().any(|n| n == c))
 }
 
 /// Reads every row of an ACLED export; bad rows become problems naming file and line.
@@ -118,7 +116,12 @@ pub(crate) fn read_acled(path: &Path) -> (Vec<AcledRow>, Vec<ImportProblem>) {
         .from_reader(text.as_bytes());
     let headers: Vec<String> = match reader.headers() {
         Ok(h) => h.iter().map(|h| h.trim().to_ascii_lowercase()).collect(),
-        Err(e) => return (Vec::new(), vec![problem(None, format!("bad CSV header: {e}"))]),
+        Err(e) => {
+            return (
+                Vec::new(),
+                vec![problem(None, format!("bad CSV header: {e}"))],
+            );
+        }
     };
     let mut rows = Vec::new();
     let mut problems = Vec::new();
@@ -188,8 +191,8 @@ fn parse_row(values: &BTreeMap<String, String>) -> Result<(IncidentRecord, Artic
         )
     })?;
     let event_type: EventType = get("event_type").parse().map_err(|e| format!("{e}"))?;
-    let sub_event_type = SubEventType::parse_within(event_type, get("sub_event_type"))
-        .map_err(|e| e.to_string())?;
+    let sub_event_type =
+        SubEventType::parse_within(event_type, get("sub_event_type")).map_err(|e| e.to_string())?;
     let precision = |k: &str| -> Result<u8, String> {
         let v = get(k);
         v.parse::<u8>()
@@ -197,8 +200,7 @@ fn parse_row(values: &BTreeMap<String, String>) -> Result<(IncidentRecord, Artic
             .filter(|c| (1..=3).contains(c))
             .ok_or_else(|| format!("{k} {v:?} is not 1, 2 or 3"))
     };
-    let time_precision =
-        TimePrecision::from_code(precision("time_precision")?).unwrap_or_default();
+    let time_precision = TimePrecision::from_code(precision("time_precision")?).unwrap_or_default();
     let geo_precision = GeoPrecision::from_code(precision("geo_precision")?).unwrap_or_default();
     let coordinate = |k: &str, limit: f64| -> Result<Option<f64>, String> {
         let v = get(k);
@@ -231,7 +233,11 @@ fn parse_row(values: &BTreeMap<String, String>) -> Result<(IncidentRecord, Artic
         .map(|(k, v)| {
             let taken = crate::export::CSV_COLUMNS.contains(&k.as_str())
                 || super::export::WORKSPACE_COLUMNS.contains(&k.as_str());
-            let name = if taken { format!("acled_{k}") } else { k.clone() };
+            let name = if taken {
+                format!("acled_{k}")
+            } else {
+                k.clone()
+            };
             (name, v.clone())
         })
         .collect();
@@ -307,16 +313,28 @@ mod tests {
         let r = &rows[0].record;
         let i = &r.incident;
         assert_eq!(i.event_id, "XYZ101");
-        assert_eq!(i.event_date.map(|d| d.to_string()).as_deref(), Some("2019-09-28"));
+        assert_eq!(
+            i.event_date.map(|d| d.to_string()).as_deref(),
+            Some("2019-09-28")
+        );
         assert_eq!(i.sub_event_type, SubEventType::ArmedClash);
         assert_eq!((i.iso.as_str(), i.admin2.as_str()), ("AF", "Qalat"));
         assert_eq!(r.admin3, "Qalat town");
         assert_eq!((i.latitude, i.longitude), (Some(32.1058), Some(66.9083)));
         assert_eq!(i.fatalities, 3);
         assert_eq!(i.review_status, ReviewStatus::Imported);
-        assert_eq!(r.extra.get("disorder_type").map(String::as_str), Some("Political violence"));
-        assert_eq!(r.extra.get("source").map(String::as_str), Some("Local radio"));
-        assert_eq!(r.extra.get("tags").map(String::as_str), Some("crowd size=no report"));
+        assert_eq!(
+            r.extra.get("disorder_type").map(String::as_str),
+            Some("Political violence")
+        );
+        assert_eq!(
+            r.extra.get("source").map(String::as_str),
+            Some("Local radio")
+        );
+        assert_eq!(
+            r.extra.get("tags").map(String::as_str),
+            Some("crowd size=no report")
+        );
         assert_eq!(rows[0].article.text, i.notes);
     }
 
@@ -332,10 +350,22 @@ mod tests {
         assert_eq!(rows.len(), 1);
         let text: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
         assert_eq!(text.len(), 4, "{text:?}");
-        assert!(text[0].contains("export.csv:3") && text[0].contains("not a date"), "{text:?}");
-        assert!(text[1].contains(":4") && text[1].contains("Grenade"), "{text:?}");
-        assert!(text[2].contains(":5") && text[2].contains("latitude"), "{text:?}");
-        assert!(text[3].contains(":6") && text[3].contains("fatalities"), "{text:?}");
+        assert!(
+            text[0].contains("export.csv:3") && text[0].contains("not a date"),
+            "{text:?}"
+        );
+        assert!(
+            text[1].contains(":4") && text[1].contains("Grenade"),
+            "{text:?}"
+        );
+        assert!(
+            text[2].contains(":5") && text[2].contains("latitude"),
+            "{text:?}"
+        );
+        assert!(
+            text[3].contains(":6") && text[3].contains("fatalities"),
+            "{text:?}"
+        );
     }
 
     #[test]

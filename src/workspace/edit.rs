@@ -36,7 +36,11 @@ impl Workspace {
     /// both to change type). The fields given are marked as set by a person (re-extraction
     /// keeps them, even when the value was already so) and, when a value changed, the
     /// incident becomes `edited`, unless `status` is given too.
-    pub fn apply_edit(&mut self, event_id: &str, assignments: &[(&str, &str)]) -> Result<EditOutcome> {
+    pub fn apply_edit(
+        &mut self,
+        event_id: &str,
+        assignments: &[(&str, &str)],
+    ) -> Result<EditOutcome> {
         let now = self.now();
         let tx = self.write_transaction()?;
         let num = active_num(&tx, event_id, "edit")?;
@@ -50,9 +54,11 @@ impl Workspace {
             if name.trim().eq_ignore_ascii_case("status")
                 || name.trim().eq_ignore_ascii_case("review_status")
             {
-                status = Some(value.parse::<ReviewStatus>().map_err(|e| {
-                    WorkspaceError::invalid("status", value, e.to_string())
-                })?);
+                status = Some(
+                    value
+                        .parse::<ReviewStatus>()
+                        .map_err(|e| WorkspaceError::invalid("status", value, e.to_string()))?,
+                );
                 continue;
             }
             let field: Field = name.parse()?;
@@ -119,7 +125,10 @@ impl Workspace {
         let now = self.now();
         let what = format!("merge {absorbed} into {kept}");
         if kept == absorbed {
-            return Err(WorkspaceError::refused(what, "an incident cannot be merged with itself"));
+            return Err(WorkspaceError::refused(
+                what,
+                "an incident cannot be merged with itself",
+            ));
         }
         let tx = self.write_transaction()?;
         let keep = active_num(&tx, kept, &what)?;

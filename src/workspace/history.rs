@@ -17,8 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use super::error::{Result, WorkspaceError};
 use super::record::{
-    Field, Row, SourceRow, complete, delete_source, load_row, load_sources, write_row,
-    write_source,
+    Field, Row, SourceRow, complete, delete_source, load_row, load_sources, write_row, write_source,
 };
 
 /// What kind of correction a log line records.
@@ -125,8 +124,8 @@ pub(crate) struct Recorder {
 impl Recorder {
     /// Remembers an incident's state before the action first changes it.
     pub fn touch(&mut self, conn: &Connection, num: i64) -> Result<()> {
-        if !self.before.contains_key(&num) {
-            self.before.insert(num, snapshot(conn, num)?);
+        if let std::collections::btree_map::Entry::Vacant(slot) = self.before.entry(num) {
+            slot.insert(snapshot(conn, num)?);
             self.order.push(num);
         }
         Ok(())
@@ -134,8 +133,8 @@ impl Recorder {
 
     /// Remembers an incident the action creates.
     pub fn created(&mut self, num: i64) {
-        if !self.before.contains_key(&num) {
-            self.before.insert(num, None);
+        if let std::collections::btree_map::Entry::Vacant(slot) = self.before.entry(num) {
+            slot.insert(None);
             self.order.push(num);
         }
     }
@@ -201,8 +200,8 @@ fn corrections_between(
     after: Option<&Snapshot>,
     kind: CorrectionKind,
 ) -> Result<Vec<Correction>> {
-    let line = |incident: &str, field: &str, old: Option<String>, new: Option<String>, k| {
-        Correction {
+    let line =
+        |incident: &str, field: &str, old: Option<String>, new: Option<String>, k| Correction {
             id: 0,
             action: 0,
             incident: incident.to_string(),
@@ -211,8 +210,7 @@ fn corrections_between(
             new_value: new,
             time: String::new(),
             kind: k,
-        }
-    };
+        };
     let whole = |s: &Snapshot| -> Result<String> {
         Ok(serde_json::to_string(&complete(&s.row, &s.sources))?)
     };
@@ -324,11 +322,9 @@ pub(crate) fn stacks(conn: &Connection) -> Result<(Vec<i64>, Vec<i64>)> {
 /// What an action was and which incidents it touched.
 pub(crate) fn action_info(conn: &Connection, id: i64) -> Result<Option<ActionInfo>> {
     let head: Option<(String, String)> = conn
-        .query_row(
-            "SELECT kind, time FROM actions WHERE id = ?1",
-            [id],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
+        .query_row("SELECT kind, time FROM actions WHERE id = ?1", [id], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
         .optional()?;
     let Some((kind, time)) = head else {
         return Ok(None);
@@ -374,10 +370,7 @@ pub(crate) fn revert(
         // Compared as stored text: both come from the database, so equal states give equal
         // text, whatever float parsing does.
         let now_state = snapshot(conn, *num)?;
-        let now_text = now_state
-            .as_ref()
-            .map(serde_json::to_string)
-            .transpose()?;
+        let now_text = now_state.as_ref().map(serde_json::to_string).transpose()?;
         if now_text != *after {
             let expected = decode(after)?;
             let info = action_info(conn, target)?;
@@ -462,8 +455,17 @@ fn corrections_where(conn: &Connection, action: Option<i64>) -> Result<Vec<Corre
         "SELECT id, action, incident, field, old_value, new_value, time, kind \
          FROM corrections WHERE {filter} ORDER BY id"
     ))?;
-    let rows: Vec<(i64, i64, String, String, Option<String>, Option<String>, String, String)> =
-        stmt.query_map([action], |r| {
+    let rows: Vec<(
+        i64,
+        i64,
+        String,
+        String,
+        Option<String>,
+        Option<String>,
+        String,
+        String,
+    )> = stmt
+        .query_map([action], |r| {
             Ok((
                 r.get(0)?,
                 r.get(1)?,

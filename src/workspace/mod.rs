@@ -250,11 +250,10 @@ impl Workspace {
         let Some(&target) = redo.last() else {
             return Ok(None);
         };
-        let original: Option<i64> = tx.query_row(
-            "SELECT reverts FROM actions WHERE id = ?1",
-            [target],
-            |r| r.get(0),
-        )?;
+        let original: Option<i64> =
+            tx.query_row("SELECT reverts FROM actions WHERE id = ?1", [target], |r| {
+                r.get(0)
+            })?;
         let info = match original {
             Some(id) => history::action_info(&tx, id)?,
             None => None,

@@ -131,8 +131,7 @@ pub struct MapPoint {
     pub review_status: ReviewStatus,
 }
 
-const ARTICLE_COLUMNS: &str =
-    "id, kind, title, date, source, url, path, content_hash, imported_at";
+const ARTICLE_COLUMNS: &str = "id, kind, title, date, source, url, path, content_hash, imported_at";
 
 fn read_article(r: &rusqlite::Row<'_>) -> rusqlite::Result<ArticleInfo> {
     let date: Option<String> = r.get(3)?;
@@ -267,9 +266,9 @@ impl Workspace {
 
     /// Every article's metadata, in import order.
     pub fn articles(&self) -> Result<Vec<ArticleInfo>> {
-        let mut stmt = self
-            .conn
-            .prepare_cached(&format!("SELECT {ARTICLE_COLUMNS} FROM articles ORDER BY num"))?;
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT {ARTICLE_COLUMNS} FROM articles ORDER BY num"
+        ))?;
         Ok(stmt
             .query_map([], read_article)?
             .collect::<rusqlite::Result<_>>()?)
@@ -278,7 +277,9 @@ impl Workspace {
     /// An article's text, read when asked (opening a workspace reads none).
     pub fn article_text(&self, id: &str) -> Result<String> {
         self.conn
-            .query_row("SELECT text FROM articles WHERE id = ?1", [id], |r| r.get(0))
+            .query_row("SELECT text FROM articles WHERE id = ?1", [id], |r| {
+                r.get(0)
+            })
             .optional()?
             .ok_or_else(|| WorkspaceError::UnknownArticle(id.to_string()))
     }
@@ -369,7 +370,8 @@ impl Workspace {
             .collect::<rusqlite::Result<_>>()?;
         rows.into_iter()
             .map(|(event_id, latitude, longitude, t, s, f, status)| {
-                let bad = |what: &str, v: &str| WorkspaceError::Damaged(format!("bad {what} {v:?}"));
+                let bad =
+                    |what: &str, v: &str| WorkspaceError::Damaged(format!("bad {what} {v:?}"));
                 Ok(MapPoint {
                     event_type: t.parse().map_err(|_| bad("event_type", &t))?,
                     sub_event_type: s.parse().map_err(|_| bad("sub_event_type", &s))?,

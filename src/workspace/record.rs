@@ -263,9 +263,7 @@ impl Field {
                     .map_err(|_| bad("must be 1 (day), 2 (week) or 3 (month or more)"))?
             }
             Field::EventType => {
-                i.event_type = text
-                    .parse::<EventType>()
-                    .map_err(|e| bad(&e.to_string()))?
+                i.event_type = text.parse::<EventType>().map_err(|e| bad(&e.to_string()))?
             }
             Field::SubEventType => {
                 i.sub_event_type = text
@@ -290,9 +288,7 @@ impl Field {
             Field::Admin3 => r.admin3 = text.to_string(),
             Field::Location => i.location = text.to_string(),
             Field::Latitude => i.latitude = parse_coordinate(text, 90.0).map_err(|p| bad(&p))?,
-            Field::Longitude => {
-                i.longitude = parse_coordinate(text, 180.0).map_err(|p| bad(&p))?
-            }
+            Field::Longitude => i.longitude = parse_coordinate(text, 180.0).map_err(|p| bad(&p))?,
             Field::GeoPrecision => {
                 i.geo_precision = text.parse::<GeoPrecision>().map_err(|_| {
                     bad("must be 1 (town), 2 (district or near) or 3 (province or country)")
@@ -370,7 +366,13 @@ impl FromStr for Field {
 pub fn parse_date(text: &str) -> Option<NaiveDate> {
     let text = text.trim();
     [
-        "%Y-%m-%d", "%d %B %Y", "%d-%B-%Y", "%B %d, %Y", "%d %b %Y", "%d-%b-%Y", "%Y/%m/%d",
+        "%Y-%m-%d",
+        "%d %B %Y",
+        "%d-%B-%Y",
+        "%B %d, %Y",
+        "%d %b %Y",
+        "%d-%b-%Y",
+        "%Y/%m/%d",
     ]
     .iter()
     .find_map(|format| NaiveDate::parse_from_str(text, format).ok())
@@ -396,7 +398,12 @@ fn parse_coordinate(text: &str, limit: f64) -> Result<Option<f64>, String> {
 pub fn check_consistency(r: &IncidentRecord) -> Result<()> {
     let i = &r.incident;
     if i.sub_event_type.event_type() != i.event_type {
-        let subs: Vec<&str> = i.event_type.sub_types().iter().map(|s| s.as_str()).collect();
+        let subs: Vec<&str> = i
+            .event_type
+            .sub_types()
+            .iter()
+            .map(|s| s.as_str())
+            .collect();
         return Err(WorkspaceError::invalid(
             "sub_event_type",
             i.sub_event_type.as_str(),
@@ -423,8 +430,7 @@ pub fn check_consistency(r: &IncidentRecord) -> Result<()> {
             ));
         }
     }
-    if !(i.iso.is_empty() || (i.iso.len() == 2 && i.iso.bytes().all(|b| b.is_ascii_uppercase())))
-    {
+    if !(i.iso.is_empty() || (i.iso.len() == 2 && i.iso.bytes().all(|b| b.is_ascii_uppercase()))) {
         return Err(WorkspaceError::invalid(
             "iso",
             &i.iso,
@@ -477,9 +483,8 @@ fn damaged(what: &str, value: &str) -> WorkspaceError {
 pub(crate) fn read_row(row: &rusqlite::Row<'_>) -> Result<Row> {
     let text = |i: usize| -> Result<String> { Ok(row.get::<_, String>(i)?) };
     let code = |i: usize| -> Result<u8> { Ok(u8::try_from(row.get::<_, i64>(i)?).unwrap_or(0)) };
-    let count = |i: usize| -> Result<u32> {
-        Ok(u32::try_from(row.get::<_, i64>(i)?).unwrap_or(u32::MAX))
-    };
+    let count =
+        |i: usize| -> Result<u32> { Ok(u32::try_from(row.get::<_, i64>(i)?).unwrap_or(u32::MAX)) };
     let date: Option<String> = row.get(2)?;
     let event_date = match date {
         Some(d) => Some(parse_date(&d).ok_or_else(|| damaged("event_date", &d))?),
@@ -614,8 +619,9 @@ pub(crate) fn write_row(conn: &Connection, row: &Row, now: &str) -> Result<i64> 
 
 /// The row with this number.
 pub(crate) fn load_row(conn: &Connection, num: i64) -> Result<Option<Row>> {
-    let mut stmt =
-        conn.prepare_cached(&format!("SELECT {ROW_COLUMNS} FROM incidents WHERE num = ?1"))?;
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {ROW_COLUMNS} FROM incidents WHERE num = ?1"
+    ))?;
     let mut rows = stmt.query([num])?;
     match rows.next()? {
         Some(row) => Ok(Some(read_row(row)?)),
@@ -687,7 +693,9 @@ fn load_evidence(conn: &Connection, source: i64) -> Result<Vec<Evidence>> {
         "SELECT article, field, start, end FROM evidence WHERE source = ?1 ORDER BY rowid",
     )?;
     let rows: Vec<(String, String, i64, i64)> = stmt
-        .query_map([source], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+        .query_map([source], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+        })?
         .collect::<rusqlite::Result<_>>()?;
     rows.into_iter()
         .map(|(article, field, start, end)| {
@@ -766,7 +774,10 @@ pub(crate) fn delete_source(conn: &Connection, source: i64) -> Result<()> {
 /// The full record of a row: its sources' article ids and all their evidence filled in.
 pub(crate) fn complete(row: &Row, sources: &[SourceRow]) -> IncidentRecord {
     let mut record = row.record.clone();
-    let mut ids: Vec<String> = sources.iter().filter_map(|s| s.article_id.clone()).collect();
+    let mut ids: Vec<String> = sources
+        .iter()
+        .filter_map(|s| s.article_id.clone())
+        .collect();
     ids.sort();
     ids.dedup();
     record.incident.sources = ids;

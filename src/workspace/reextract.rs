@@ -63,8 +63,7 @@ fn sentences(coded: &Incident) -> Vec<(usize, usize)> {
 }
 
 fn overlap(a: &[(usize, usize)], b: &[(usize, usize)]) -> bool {
-    a.iter()
-        .any(|x| b.iter().any(|y| x.0 < y.1 && y.0 < x.1))
+    a.iter().any(|x| b.iter().any(|y| x.0 < y.1 && y.0 < x.1))
 }
 
 /// Pairs new findings with old sources (indexes), by the two passes of the module doc.
@@ -137,7 +136,14 @@ impl Workspace {
                 }
                 let now = self.now();
                 let tx = Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)?;
-                update_article(&tx, (num, &article.id), findings, version, &now, &mut summary)?;
+                update_article(
+                    &tx,
+                    (num, &article.id),
+                    findings,
+                    version,
+                    &now,
+                    &mut summary,
+                )?;
                 tx.commit()?;
                 summary.articles += 1;
                 if let Some(p) = options.progress {
@@ -178,7 +184,9 @@ fn update_article(
 ) -> Result<()> {
     // The article's sources, with the incident each belongs to.
     let incidents: Vec<i64> = conn
-        .prepare_cached("SELECT DISTINCT incident FROM sources WHERE article = ?1 ORDER BY incident")?
+        .prepare_cached(
+            "SELECT DISTINCT incident FROM sources WHERE article = ?1 ORDER BY incident",
+        )?
         .query_map(params![article.0], |r| r.get(0))?
         .collect::<rusqlite::Result<_>>()?;
     let mut old: Vec<(i64, SourceRow)> = Vec::new();
