@@ -10,7 +10,7 @@
 //!
 //! [`IncidentRecord::human_fields`]: super::IncidentRecord::human_fields
 
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 use super::error::Result;
 use super::record::{Field, RowState, SourceRow, load_row, load_sources, write_row};
@@ -145,9 +145,29 @@ pub(crate) fn find_same(conn: &Connection, report: &Incident) -> Result<Option<i
         )?
         .collect::<rusqlite::Result<_>>()?;
     for num in candidates {
-        if let Some((_, record)) = super::record::load_record(conn, num)?
-            && source::same_incident(&record.incident, report)
-        {
+        let Some(row) = load_row(conn, num)? else {
+            continue;
+        };
+        // The rules look at the evidence only to ask whether a place was stated: one
+        // location span stands for all of them (no need to read every source).
+        let mut incident = row.record.incident;
+        let stated: Option<(String, i64, i64)> = conn
+            .prepare_cached(
+                "SELECT e.article, e.start, e.end FROM evidence e \
+                 JOIN sources s ON s.num = e.source \
+                 WHERE s.incident = ?1 AND e.field = 'location' LIMIT 1",
+            )?
+            .query_row([num], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .optional()?;
+        if let Some((article, start, end)) = stated {
+            incident.evidence.push(crate::model::Evidence {
+                article,
+                field: crate::model::EvidenceField::Location,
+                start: usize::try_from(start).unwrap_or(0),
+                end: usize::try_from(end).unwrap_or(0),
+            });
+        }
+        if source::same_incident(&incident, report) {
             return Ok(Some(num));
         }
     }
