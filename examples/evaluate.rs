@@ -398,12 +398,8 @@ fn clusters(path: &Path) -> anyhow::Result<()> {
             });
         }
     }
-    let out = incident_map::pipeline::extract_articles(
-        &extractor,
-        articles,
-        &|_, _, _| {},
-        &AtomicBool::new(false),
-    );
+    let out =
+        incident_map::pipeline::extract_articles(&extractor, articles, &AtomicBool::new(false));
     let mut biggest: Vec<&Incident> = out
         .incidents
         .iter()

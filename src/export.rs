@@ -82,188 +82,199 @@ pub const CSV_COLUMNS: [&str; 22] = [
     "review_status",
 ];
 
+/// Writes records one at a time in a format, so that output streams: JSON Lines one object
+/// a line, CSV with a header first, GeoJSON as a FeatureCollection with one feature a line.
+pub struct RecordWriter<'w> {
+    format: Format,
+    out: Sink<'w>,
+    written: usize,
+}
+
+enum Sink<'w> {
+    Plain(&'w mut dyn Write),
+    Csv(Box<csv::Writer<&'w mut dyn Write>>),
+}
+
+/// A record [`RecordWriter`] can write: its JSON properties, GeoJSON point and CSV cells.
+pub trait Record: serde::Serialize {
+    /// (latitude, longitude), when the record has a place.
+    fn point(&self) -> Option<(f64, f64)>;
+    /// The CSV header (written once, before the first record).
+    fn csv_header() -> Option<&'static [&'static str]>;
+    /// The record as CSV cells in header order; `None` writes it with serde.
+    fn csv_cells(&self) -> Result<Option<Vec<String>>, ExportError>;
+}
+
+impl<'w> RecordWriter<'w> {
+    /// A writer of `format` onto `out`.
+    pub fn new(out: &'w mut dyn Write, format: Format) -> RecordWriter<'w> {
+        let out = match format {
+            Format::Csv => Sink::Csv(Box::new(csv::Writer::from_writer(out))),
+            _ => Sink::Plain(out),
+        };
+        RecordWriter {
+            format,
+            out,
+            written: 0,
+        }
+    }
+
+    /// Writes one record.
+    pub fn write<R: Record>(&mut self, record: &R) -> Result<(), ExportError> {
+        let first = self.written == 0;
+        self.written += 1;
+        match (&mut self.out, self.format) {
+            (Sink::Csv(writer), _) => {
+                if first && let Some(header) = R::csv_header() {
+                    writer.write_record(header)?;
+                }
+                match record.csv_cells()? {
+                    Some(cells) => writer.write_record(cells)?,
+                    None => writer.serialize(record)?,
+                }
+            }
+            (Sink::Plain(out), Format::Geojson) => {
+                out.write_all(if first {
+                    b"{\"type\":\"FeatureCollection\",\"features\":[\n"
+                } else {
+                    b",\n"
+                })?;
+                serde_json::to_writer(&mut **out, &feature(record))?;
+            }
+            (Sink::Plain(out), _) => {
+                serde_json::to_writer(&mut **out, record)?;
+                out.write_all(b"\n")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends the output (closes a GeoJSON collection, writes a CSV header when nothing was
+    /// written) and flushes it.
+    pub fn finish<R: Record>(mut self) -> Result<(), ExportError> {
+        match (&mut self.out, self.format) {
+            (Sink::Csv(writer), _) => {
+                if self.written == 0
+                    && let Some(header) = R::csv_header()
+                {
+                    writer.write_record(header)?;
+                }
+                writer.flush()?;
+            }
+            (Sink::Plain(out), Format::Geojson) => {
+                out.write_all(if self.written == 0 {
+                    b"{\"type\":\"FeatureCollection\",\"features\":[]}\n"
+                } else {
+                    b"\n]}\n"
+                })?;
+                out.flush()?;
+            }
+            (Sink::Plain(out), _) => out.flush()?,
+        }
+        Ok(())
+    }
+}
+
+/// A record as a GeoJSON feature: a point, or null geometry when it has no place (never 0,0).
+fn feature<R: Record>(record: &R) -> Value {
+    let properties = serde_json::to_value(record).unwrap_or(Value::Null);
+    let geometry = match record.point() {
+        Some((lat, lon)) => json!({"type": "Point", "coordinates": [round5(lon), round5(lat)]}),
+        None => Value::Null,
+    };
+    json!({"type": "Feature", "geometry": geometry, "properties": properties})
+}
+
+impl Record for Incident {
+    fn point(&self) -> Option<(f64, f64)> {
+        self.position()
+    }
+
+    fn csv_header() -> Option<&'static [&'static str]> {
+        Some(&CSV_COLUMNS)
+    }
+
+    fn csv_cells(&self) -> Result<Option<Vec<String>>, ExportError> {
+        let i = self;
+        Ok(Some(vec![
+            i.event_id.clone(),
+            i.event_date.map(|d| d.to_string()).unwrap_or_default(),
+            i.time_precision.to_string(),
+            i.event_type.to_string(),
+            i.sub_event_type.to_string(),
+            i.actor1.clone(),
+            i.actor2.clone(),
+            i.country.clone(),
+            i.iso.clone(),
+            i.admin1.clone(),
+            i.admin2.clone(),
+            i.location.clone(),
+            i.latitude.map(|x| format!("{x:.5}")).unwrap_or_default(),
+            i.longitude.map(|x| format!("{x:.5}")).unwrap_or_default(),
+            i.geo_precision.to_string(),
+            i.fatalities.to_string(),
+            i.fatalities_max.to_string(),
+            i.notes.clone(),
+            i.sources.join(";"),
+            serde_json::to_string(&i.evidence)?,
+            format!("{:.3}", i.confidence),
+            i.review_status.to_string(),
+        ]))
+    }
+}
+
+impl Record for PlaceMention {
+    fn point(&self) -> Option<(f64, f64)> {
+        Some((self.latitude, self.longitude))
+    }
+
+    fn csv_header() -> Option<&'static [&'static str]> {
+        None
+    }
+
+    fn csv_cells(&self) -> Result<Option<Vec<String>>, ExportError> {
+        Ok(None)
+    }
+}
+
 /// Writes incidents in a format.
 pub fn write_incidents(
     out: &mut dyn Write,
     incidents: &[Incident],
     format: Format,
 ) -> Result<(), ExportError> {
-    write_incidents_with(out, incidents, &ExtraColumns::default(), format)
+    write_all(out, incidents, format)
 }
 
-/// Columns a caller adds after [`CSV_COLUMNS`] (the workspace's `admin3`, `not_refound`,
-/// ACLED's own columns...): names, and one row of values per incident (missing values are
-/// empty). JSON Lines and GeoJSON get them as extra properties.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ExtraColumns {
-    /// Column names, in order.
-    pub names: Vec<String>,
-    /// Per incident, the values of the columns (same order as `names`).
-    pub rows: Vec<Vec<Value>>,
-}
-
-impl ExtraColumns {
-    /// The extra properties of incident `index`.
-    fn properties(&self, index: usize) -> impl Iterator<Item = (&String, Value)> {
-        let row = self.rows.get(index);
-        self.names.iter().enumerate().map(move |(i, name)| {
-            (
-                name,
-                row.and_then(|r| r.get(i)).cloned().unwrap_or(Value::Null),
-            )
-        })
-    }
-}
-
-/// A JSON value as a CSV cell: strings as they are, null as empty.
-fn cell(value: Value) -> String {
-    match value {
-        Value::Null => String::new(),
-        Value::String(s) => s,
-        other => other.to_string(),
-    }
-}
-
-/// Writes incidents in a format with extra columns after ACLED's and the review columns.
-pub fn write_incidents_with(
-    out: &mut dyn Write,
-    incidents: &[Incident],
-    extra: &ExtraColumns,
-    format: Format,
-) -> Result<(), ExportError> {
-    match format {
-        Format::Jsonl => {
-            for (index, incident) in incidents.iter().enumerate() {
-                if extra.names.is_empty() {
-                    serde_json::to_writer(&mut *out, incident)?;
-                } else {
-                    let mut value = serde_json::to_value(incident)?;
-                    if let Value::Object(map) = &mut value {
-                        for (name, v) in extra.properties(index) {
-                            map.insert(name.clone(), v);
-                        }
-                    }
-                    serde_json::to_writer(&mut *out, &value)?;
-                }
-                out.write_all(b"\n")?;
-            }
-        }
-        Format::Geojson => {
-            let mut collection = incidents_geojson(incidents);
-            if let Some(Value::Array(features)) = collection.get_mut("features") {
-                for (index, feature) in features.iter_mut().enumerate() {
-                    if let Some(Value::Object(props)) = feature.get_mut("properties") {
-                        for (name, v) in extra.properties(index) {
-                            props.insert(name.clone(), v);
-                        }
-                    }
-                }
-            }
-            serde_json::to_writer_pretty(&mut *out, &collection)?;
-            out.write_all(b"\n")?;
-        }
-        Format::Csv => {
-            let mut writer = csv::Writer::from_writer(out);
-            writer.write_record(
-                CSV_COLUMNS
-                    .iter()
-                    .copied()
-                    .chain(extra.names.iter().map(String::as_str)),
-            )?;
-            for (index, i) in incidents.iter().enumerate() {
-                let mut record = vec![
-                    i.event_id.clone(),
-                    i.event_date.map(|d| d.to_string()).unwrap_or_default(),
-                    i.time_precision.to_string(),
-                    i.event_type.to_string(),
-                    i.sub_event_type.to_string(),
-                    i.actor1.clone(),
-                    i.actor2.clone(),
-                    i.country.clone(),
-                    i.iso.clone(),
-                    i.admin1.clone(),
-                    i.admin2.clone(),
-                    i.location.clone(),
-                    i.latitude.map(|x| format!("{x:.5}")).unwrap_or_default(),
-                    i.longitude.map(|x| format!("{x:.5}")).unwrap_or_default(),
-                    i.geo_precision.to_string(),
-                    i.fatalities.to_string(),
-                    i.fatalities_max.to_string(),
-                    i.notes.clone(),
-                    i.sources.join(";"),
-                    serde_json::to_string(&i.evidence)?,
-                    format!("{:.3}", i.confidence),
-                    i.review_status.to_string(),
-                ];
-                record.extend(extra.properties(index).map(|(_, v)| cell(v)));
-                writer.write_record(record)?;
-            }
-            writer.flush()?;
-        }
-    }
-    Ok(())
-}
-
-/// The incidents as a GeoJSON FeatureCollection of points.
-pub fn incidents_geojson(incidents: &[Incident]) -> Value {
-    let features: Vec<Value> = incidents
-        .iter()
-        .map(|i| {
-            let properties = serde_json::to_value(i).unwrap_or(Value::Null);
-            // An unplaced incident has no geometry (GeoJSON's null), never 0,0.
-            let geometry = match i.position() {
-                Some((lat, lon)) => {
-                    json!({"type": "Point", "coordinates": [round5(lon), round5(lat)]})
-                }
-                None => Value::Null,
-            };
-            json!({"type": "Feature", "geometry": geometry, "properties": properties})
-        })
-        .collect();
-    json!({"type": "FeatureCollection", "features": features})
-}
-
-fn round5(x: f64) -> f64 {
-    (x * 100_000.0).round() / 100_000.0
-}
-
-/// Writes place mentions as JSON Lines or CSV (GeoJSON gives points too).
+/// Writes place mentions in a format.
 pub fn write_mentions(
     out: &mut dyn Write,
     mentions: &[PlaceMention],
     format: Format,
 ) -> Result<(), ExportError> {
-    match format {
-        Format::Jsonl => {
-            for m in mentions {
-                serde_json::to_writer(&mut *out, m)?;
-                out.write_all(b"\n")?;
-            }
-        }
-        Format::Geojson => {
-            let features: Vec<Value> = mentions
-                .iter()
-                .map(|m| json!({
-                    "type": "Feature",
-                    "geometry": {"type": "Point", "coordinates": [round5(m.longitude), round5(m.latitude)]},
-                    "properties": serde_json::to_value(m).unwrap_or(Value::Null),
-                }))
-                .collect();
-            serde_json::to_writer_pretty(
-                &mut *out,
-                &json!({"type": "FeatureCollection", "features": features}),
-            )?;
-            out.write_all(b"\n")?;
-        }
-        Format::Csv => {
-            let mut writer = csv::Writer::from_writer(out);
-            for m in mentions {
-                writer.serialize(m)?;
-            }
-            writer.flush()?;
-        }
+    write_all(out, mentions, format)
+}
+
+fn write_all<R: Record>(
+    out: &mut dyn Write,
+    records: &[R],
+    format: Format,
+) -> Result<(), ExportError> {
+    let mut writer = RecordWriter::new(out, format);
+    for record in records {
+        writer.write(record)?;
     }
-    Ok(())
+    writer.finish::<R>()
+}
+
+/// The incidents as a GeoJSON FeatureCollection (null geometry for unplaced ones).
+pub fn incidents_geojson(incidents: &[Incident]) -> Value {
+    let features: Vec<Value> = incidents.iter().map(feature).collect();
+    json!({"type": "FeatureCollection", "features": features})
+}
+
+fn round5(x: f64) -> f64 {
+    (x * 100_000.0).round() / 100_000.0
 }
 
 #[cfg(test)]
@@ -320,6 +331,22 @@ mod tests {
     }
 
     #[test]
+    fn streamed_geojson_is_one_valid_collection() {
+        for incidents in [vec![], vec![sample()], vec![sample(), sample()]] {
+            let mut buf = Vec::new();
+            assert!(write_incidents(&mut buf, &incidents, Format::Geojson).is_ok());
+            let value: Value = serde_json::from_slice(&buf).unwrap();
+            assert_eq!(
+                value["features"].as_array().map(Vec::len),
+                Some(incidents.len())
+            );
+        }
+        let mut buf = Vec::new();
+        assert!(write_incidents(&mut buf, &[], Format::Csv).is_ok());
+        assert!(String::from_utf8(buf).unwrap().starts_with("event_id,"));
+    }
+
+    #[test]
     fn geojson_points_are_lon_lat() {
         let value = incidents_geojson(&[sample()]);
         assert_eq!(
@@ -330,34 +357,5 @@ mod tests {
             value["features"][0]["properties"]["event_date"],
             json!("2020-04-01")
         );
-    }
-
-    #[test]
-    fn extra_columns_follow_the_review_columns() {
-        let extra = ExtraColumns {
-            names: vec!["admin3".into(), "not_refound".into()],
-            rows: vec![vec![json!("Nad Ali"), json!(true)]],
-        };
-        let mut buf = Vec::new();
-        assert!(write_incidents_with(&mut buf, &[sample()], &extra, Format::Csv).is_ok());
-        let text = String::from_utf8(buf).unwrap_or_default();
-        let mut lines = text.lines();
-        assert!(
-            lines
-                .next()
-                .unwrap_or_default()
-                .ends_with("review_status,admin3,not_refound")
-        );
-        assert!(
-            lines
-                .next()
-                .unwrap_or_default()
-                .ends_with(",unreviewed,Nad Ali,true")
-        );
-        let mut buf = Vec::new();
-        assert!(write_incidents_with(&mut buf, &[sample()], &extra, Format::Jsonl).is_ok());
-        let value: Value = serde_json::from_slice(&buf).unwrap_or(Value::Null);
-        assert_eq!(value["admin3"], json!("Nad Ali"));
-        assert_eq!(value["event_id"], json!("a-1-1"));
     }
 }

@@ -6,12 +6,14 @@ use std::process::ExitCode;
 
 use anyhow::Context as _;
 use clap::{Parser, Subcommand};
-use incident_map::export::{self, Format};
+use incident_map::dedup::merge_incidents;
+use incident_map::export::{self, Format, RecordWriter};
 use incident_map::extract::Extractor;
 use incident_map::gazetteer::{Context, Gazetteer};
-use incident_map::model::PlaceMention;
-use incident_map::pipeline;
-use incident_map::workspace::{self, RunOptions, StatusFilter, Workspace};
+use incident_map::ingest;
+use incident_map::model::{Incident, PlaceMention};
+use incident_map::pipeline::{self, Event, RunOptions};
+use incident_map::workspace::{self, StatusFilter, Workspace};
 
 #[derive(Parser)]
 #[command(
@@ -30,9 +32,29 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Extract incidents from articles (files, folders, or - for JSON Lines on stdin).
-    Extract(OutputArgs),
+    Extract {
+        #[command(flatten)]
+        output: OutputArgs,
+        /// Write each article's incidents as they are extracted, without merging reports of
+        /// the same incident across articles (merge them later with `merge`).
+        #[arg(long)]
+        no_merge: bool,
+    },
     /// List every place mention found in the articles.
     Places(OutputArgs),
+    /// Merge incidents (JSON Lines, as `extract --no-merge` writes them) that report the
+    /// same event, with the same rules as `extract`.
+    Merge {
+        /// A JSON Lines file of incidents, or - for standard input.
+        #[arg(default_value = "-")]
+        input: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Jsonl)]
+        format: Format,
+        /// Write to this file instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Print the ranked gazetteer candidates for each name.
     Geocode {
         /// Place names ("Helmand", "Kabul province", "Bagram").
@@ -115,6 +137,9 @@ struct OutputArgs {
     /// Write to this file instead of standard output.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Extraction threads (default: the RAYON_NUM_THREADS variable, else every core).
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 fn main() -> ExitCode {
@@ -156,8 +181,16 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             json,
             limit,
         }) => geocode(&names, country, json, limit),
-        Some(Command::Extract(args)) => extract(&args.paths, args.format, args.out, false),
-        Some(Command::Places(args)) => extract(&args.paths, args.format, args.out, true),
+        Some(Command::Extract { output, no_merge }) => {
+            let what = if no_merge {
+                Output::Incidents
+            } else {
+                Output::MergedIncidents
+            };
+            extract(&output, what)
+        }
+        Some(Command::Places(output)) => extract(&output, Output::Mentions),
+        Some(Command::Merge { input, format, out }) => merge(&input, format, out),
         None => run_app(cli.paths),
     }
 }
@@ -246,32 +279,167 @@ fn geocode(
     })
 }
 
-fn extract(
-    paths: &[PathBuf],
-    format: Format,
-    out: Option<PathBuf>,
-    places: bool,
-) -> anyhow::Result<ExitCode> {
-    let extractor = Extractor::bundled().context("loading the extractor")?;
-    let cancel = std::sync::atomic::AtomicBool::new(false);
-    let output = pipeline::run(&extractor, paths, &|_, _, _| {}, &cancel);
-    for problem in &output.problems {
-        eprintln!("{problem}");
-    }
-    let mut sink: Box<dyn std::io::Write> = match &out {
+/// What `extract` and `places` write.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Output {
+    /// Every place mention, article by article.
+    Mentions,
+    /// Incidents article by article, unmerged.
+    Incidents,
+    /// Incidents merged across articles, sorted by date (written at the end).
+    MergedIncidents,
+}
+
+/// Opens the output: a file, or standard output.
+fn open_output(out: &Option<PathBuf>) -> anyhow::Result<Box<dyn std::io::Write>> {
+    Ok(match out {
         Some(path) => Box::new(std::io::BufWriter::new(
             std::fs::File::create(path)
                 .with_context(|| format!("cannot create {}", path.display()))?,
         )),
         None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
-    };
-    if places {
-        export::write_mentions(&mut sink, &output.mentions, format)?;
-    } else {
-        export::write_incidents(&mut sink, &output.incidents, format)?;
+    })
+}
+
+/// A progress bar on standard error for long runs (hidden when it is not a terminal).
+fn progress_bar() -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::with_draw_target(
+        None,
+        indicatif::ProgressDrawTarget::stderr_with_hz(4),
+    );
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{elapsed_precise} {wide_bar} {binary_bytes}/{binary_total_bytes} · {binary_bytes_per_sec} · {msg}",
+    ) {
+        bar.set_style(style);
     }
-    sink.flush()?;
-    let failed = output.problems.iter().any(|p| !p.recovered);
+    bar
+}
+
+fn extract(args: &OutputArgs, what: Output) -> anyhow::Result<ExitCode> {
+    let extractor = Extractor::bundled().context("loading the extractor")?;
+    let mut problems = Vec::new();
+    let inputs = ingest::list_inputs(&args.paths, &mut problems);
+    let mut failed = false;
+    for problem in &problems {
+        eprintln!("{problem}");
+        failed |= !problem.recovered;
+    }
+    let mut sink = open_output(&args.out)?;
+    let mut writer = RecordWriter::new(&mut *sink, args.format);
+    let mut kept: Vec<Incident> = Vec::new();
+    let mut write_error: Option<export::ExportError> = None;
+    let bar = progress_bar();
+    bar.set_length(inputs.iter().map(|i| i.bytes).sum());
+    let started = std::time::Instant::now();
+    let options = RunOptions {
+        threads: args.threads.unwrap_or_else(pipeline::default_threads),
+    };
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    let done = pipeline::stream(
+        &extractor,
+        &inputs,
+        options,
+        &mut |event| match event {
+            Event::Extracted(_, extraction) => {
+                let result = match what {
+                    Output::Mentions => {
+                        extraction.mentions.iter().try_for_each(|m| writer.write(m))
+                    }
+                    Output::Incidents => extraction
+                        .incidents
+                        .iter()
+                        .try_for_each(|i| writer.write(i)),
+                    Output::MergedIncidents => {
+                        kept.extend(extraction.incidents);
+                        Ok(())
+                    }
+                };
+                if let Err(err) = result {
+                    write_error.get_or_insert(err);
+                    cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            }
+            Event::Problem(problem) => {
+                bar.suspend(|| eprintln!("{problem}"));
+                failed |= !problem.recovered;
+            }
+        },
+        &mut |p| {
+            bar.set_position(p.bytes_done);
+            let seconds = started.elapsed().as_secs_f64().max(1e-3);
+            bar.set_message(format!(
+                "{} articles, {:.0} articles/s",
+                p.articles_done,
+                p.articles_done as f64 / seconds
+            ));
+        },
+        &cancel,
+    );
+    bar.finish_and_clear();
+    if let Some(err) = write_error {
+        return Err(err.into());
+    }
+    if what == Output::MergedIncidents {
+        for incident in merge_incidents(kept) {
+            writer.write(&incident)?;
+        }
+    }
+    match what {
+        Output::Mentions => writer.finish::<PlaceMention>()?,
+        _ => writer.finish::<Incident>()?,
+    }
+    drop(sink);
+    log::info!(
+        "{} files, {} articles, {} bytes in {:.2} s",
+        done.files_done,
+        done.articles_done,
+        done.bytes_done,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Reads incidents as JSON Lines and merges those that report the same event.
+fn merge(
+    input: &std::path::Path,
+    format: Format,
+    out: Option<PathBuf>,
+) -> anyhow::Result<ExitCode> {
+    use std::io::BufRead;
+    let reader: Box<dyn BufRead> = if input.as_os_str() == "-" {
+        Box::new(std::io::BufReader::new(std::io::stdin().lock()))
+    } else {
+        Box::new(std::io::BufReader::new(
+            std::fs::File::open(input)
+                .with_context(|| format!("cannot read {}", input.display()))?,
+        ))
+    };
+    let mut incidents = Vec::new();
+    let mut failed = false;
+    for (n, line) in reader.lines().enumerate() {
+        let line = line.with_context(|| format!("reading {}", input.display()))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<Incident>(&line) {
+            Ok(incident) => incidents.push(incident),
+            Err(err) => {
+                eprintln!(
+                    "{}: error: line {}: not an incident ({err}); skipped",
+                    input.display(),
+                    n + 1
+                );
+                failed = true;
+            }
+        }
+    }
+    let mut sink = open_output(&out)?;
+    export::write_incidents(&mut *sink, &merge_incidents(incidents), format)?;
+    drop(sink);
     Ok(if failed {
         ExitCode::FAILURE
     } else {
@@ -324,21 +492,10 @@ fn run_app_workspace(path: PathBuf) -> anyhow::Result<ExitCode> {
     )
 }
 
-/// A writer on the file, or standard output.
-fn output(out: Option<&PathBuf>) -> anyhow::Result<Box<dyn std::io::Write>> {
-    Ok(match out {
-        Some(path) => Box::new(std::io::BufWriter::new(
-            std::fs::File::create(path)
-                .with_context(|| format!("cannot create {}", path.display()))?,
-        )),
-        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
-    })
-}
-
 fn import(path: &std::path::Path, paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
     let mut ws = Workspace::open(path)?;
     let extractor = Extractor::bundled().context("loading the extractor")?;
-    let summary = ws.import(paths, &extractor, RunOptions::default())?;
+    let summary = ws.import(paths, &extractor, workspace::RunOptions::default())?;
     for problem in &summary.problems {
         eprintln!("{problem}");
     }
@@ -383,7 +540,7 @@ fn export_workspace(
             );
         }
     }
-    let mut sink = output(out.as_ref())?;
+    let mut sink = open_output(&out)?;
     if corrections {
         ws.export_corrections(&mut sink)?;
     } else {
@@ -429,7 +586,7 @@ fn edit(
 fn reextract(path: &std::path::Path) -> anyhow::Result<ExitCode> {
     let mut ws = Workspace::open_existing(path)?;
     let extractor = Extractor::bundled().context("loading the extractor")?;
-    let s = ws.reextract(&extractor, RunOptions::default())?;
+    let s = ws.reextract(&extractor, workspace::RunOptions::default())?;
     println!(
         "{}: {} article(s) extracted again with {}: {} incident source(s) found again, {} new incident(s), {} merged into incidents already there, {} source(s) no longer found, {} unreviewed incident(s) removed, {} reviewed incident(s) kept as not_refound",
         path.display(),

@@ -1,20 +1,214 @@
-//! The whole pipeline for a set of paths: read (in parallel), extract (in parallel),
-//! merge. Used by the CLI and by the app's import worker, with progress and cancel.
+//! The whole pipeline as a stream: a reader thread reads the inputs one after another
+//! (line by line for JSON Lines, CSV and standard input), extraction workers take articles
+//! from a bounded channel, and the caller receives each article's extraction in input
+//! order. Memory stays bounded by the channels, whatever the size of the input; only what
+//! the caller keeps (incidents for merging, say) grows with it.
+//!
+//! Used by the CLI (`extract`, `places`), the app's import worker and the workspace import.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use rayon::prelude::*;
+use crossbeam_channel::bounded;
 
 use crate::dedup::merge_incidents;
-use crate::extract::Extractor;
-use crate::ingest::{self, ImportProblem, ImportReport};
+use crate::extract::{Extraction, Extractor};
+use crate::ingest::{self, ImportProblem, InputFile, ReadItem};
 use crate::model::{Article, Incident, PlaceMention};
 
-/// What a run produced.
+/// Articles waiting for a worker, per worker.
+const QUEUE_PER_WORKER: usize = 16;
+
+/// What the reader and the workers hand to the calling thread, tagged with their place in
+/// the input order.
+enum Done {
+    Extracted(Article, Extraction),
+    Problem(ImportProblem),
+    /// One input was read to its end (for progress).
+    FileRead,
+}
+
+/// What the caller receives, in input order.
+#[derive(Debug)]
+pub enum Event {
+    /// An article and what was extracted from it.
+    Extracted(Article, Extraction),
+    /// An input that could not be read, or was read with a warning.
+    Problem(ImportProblem),
+}
+
+/// How far a run is.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Inputs listed.
+    pub files_total: usize,
+    /// Inputs read so far.
+    pub files_done: usize,
+    /// Bytes of the listed inputs (0 for standard input).
+    pub bytes_total: u64,
+    /// Bytes read so far.
+    pub bytes_done: u64,
+    /// Articles extracted so far.
+    pub articles_done: usize,
+}
+
+impl Progress {
+    /// Fraction done, 0 to 1 (by bytes when sizes are known, else by files).
+    pub fn fraction(&self) -> f32 {
+        if self.bytes_total > 0 {
+            (self.bytes_done as f64 / self.bytes_total as f64).min(1.0) as f32
+        } else if self.files_total > 0 {
+            self.files_done as f32 / self.files_total as f32
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Options of a run.
+#[derive(Debug, Clone, Copy)]
+pub struct RunOptions {
+    /// Extraction threads (at least one).
+    pub threads: usize,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            threads: default_threads(),
+        }
+    }
+}
+
+/// The number of extraction threads when none is asked for: `RAYON_NUM_THREADS` when set
+/// (so a process inside a Spark task slot uses that slot's cores), else every core.
+pub fn default_threads() -> usize {
+    std::env::var("RAYON_NUM_THREADS")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// Reads and extracts the inputs, handing every article's extraction and every problem to
+/// `on_event` in input order, on the calling thread. `progress` is called from the calling
+/// thread too. Stops early when `cancel` is set. Returns the final progress.
+pub fn stream(
+    extractor: &Extractor<'_>,
+    inputs: &[InputFile],
+    options: RunOptions,
+    on_event: &mut dyn FnMut(Event),
+    progress: &mut dyn FnMut(Progress),
+    cancel: &AtomicBool,
+) -> Progress {
+    let threads = options.threads.max(1);
+    let bytes_done = AtomicU64::new(0);
+    let mut state = Progress {
+        files_total: inputs.len(),
+        bytes_total: inputs.iter().map(|i| i.bytes).sum(),
+        ..Progress::default()
+    };
+    // Items in input order: articles go to the workers, problems straight to the caller.
+    let (work_tx, work_rx) = bounded::<(u64, Article)>(threads * QUEUE_PER_WORKER);
+    let (done_tx, done_rx) = bounded::<(u64, Done)>(threads * QUEUE_PER_WORKER);
+    std::thread::scope(|scope| {
+        let reader_done_tx = done_tx.clone();
+        let bytes_done = &bytes_done;
+        let reader = std::thread::Builder::new()
+            .name("read".into())
+            .spawn_scoped(scope, move || {
+                // Every item takes the next number, so the caller gets them in input order.
+                let mut next_seq = 0u64;
+                let mut number = move || {
+                    next_seq += 1;
+                    next_seq - 1
+                };
+                for input in inputs {
+                    if cancel.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let read = ingest::read_input(input, &mut |item| {
+                        if cancel.load(Ordering::Relaxed) {
+                            return false;
+                        }
+                        let seq = number();
+                        match item {
+                            ReadItem::Article(article) => work_tx.send((seq, article)).is_ok(),
+                            ReadItem::Problem(problem) => {
+                                reader_done_tx.send((seq, Done::Problem(problem))).is_ok()
+                            }
+                        }
+                    });
+                    bytes_done.fetch_add(read, Ordering::Relaxed);
+                    let _ = reader_done_tx.send((number(), Done::FileRead));
+                }
+            });
+        if let Err(err) = reader {
+            on_event(Event::Problem(ImportProblem {
+                path: String::new(),
+                problem: format!("cannot start the reading thread: {err}"),
+                recovered: false,
+            }));
+            return;
+        }
+        for n in 0..threads {
+            let work_rx = work_rx.clone();
+            let done_tx = done_tx.clone();
+            let spawned = std::thread::Builder::new()
+                .name(format!("extract-{n}"))
+                .spawn_scoped(scope, move || {
+                    for (seq, article) in work_rx {
+                        let extraction = extractor.extract(&article);
+                        if done_tx
+                            .send((seq, Done::Extracted(article, extraction)))
+                            .is_err()
+                        {
+                            break;
+                        }
+                    }
+                });
+            if spawned.is_err() && n == 0 {
+                on_event(Event::Problem(ImportProblem {
+                    path: String::new(),
+                    problem: "cannot start an extraction thread".into(),
+                    recovered: false,
+                }));
+                return;
+            }
+        }
+        drop(done_tx);
+        drop(work_rx);
+        // Deliver in input order: hold back results until every earlier one has arrived.
+        let mut next = 0u64;
+        let mut waiting: BTreeMap<u64, Done> = BTreeMap::new();
+        for (seq, item) in done_rx {
+            waiting.insert(seq, item);
+            while let Some(item) = waiting.remove(&next) {
+                next += 1;
+                match item {
+                    Done::Extracted(article, extraction) => {
+                        state.articles_done += 1;
+                        on_event(Event::Extracted(article, extraction));
+                    }
+                    Done::FileRead => {
+                        state.files_done += 1;
+                        state.bytes_done = bytes_done.load(Ordering::Relaxed);
+                        progress(state);
+                    }
+                    Done::Problem(problem) => on_event(Event::Problem(problem)),
+                }
+            }
+        }
+    });
+    state.bytes_done = bytes_done.load(Ordering::Relaxed);
+    state
+}
+
+/// What a run collected.
 #[derive(Debug, Clone, Default)]
 pub struct PipelineOutput {
-    /// Articles read, in path order.
+    /// Articles read, in input order.
     pub articles: Vec<Article>,
     /// Merged incidents, sorted by date then id.
     pub incidents: Vec<Incident>,
@@ -26,73 +220,48 @@ pub struct PipelineOutput {
     pub cancelled: bool,
 }
 
-/// Progress of a run: which stage, how far.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stage {
-    /// Reading files: done of total files.
-    Reading,
-    /// Extracting: done of total articles.
-    Extracting,
-    /// Merging reports of the same incident.
-    Merging,
-}
-
-/// Reads every path and returns the articles and problems (files read in parallel, results
-/// kept in path order).
-pub fn read_articles(
+/// Reads, extracts and merges every input, keeping everything in memory (the app on a
+/// handful of files, tests). Large runs should use [`stream`] and keep only what they need.
+pub fn run(
+    extractor: &Extractor<'_>,
     paths: &[PathBuf],
-    progress: &(dyn Fn(Stage, usize, usize) + Sync),
+    options: RunOptions,
+    progress: &mut dyn FnMut(Progress),
     cancel: &AtomicBool,
-) -> ImportReport {
-    let mut report = ImportReport::default();
-    let files = ingest::list_files(paths, &mut report);
-    let done = AtomicUsize::new(0);
-    let parts: Vec<ImportReport> = files
-        .par_iter()
-        .map(|file| {
-            let mut part = ImportReport::default();
-            if !cancel.load(Ordering::Relaxed) {
-                ingest::read_file_into(file, &mut part);
+) -> PipelineOutput {
+    let mut out = PipelineOutput::default();
+    let inputs = ingest::list_inputs(paths, &mut out.problems);
+    let mut incidents = Vec::new();
+    stream(
+        extractor,
+        &inputs,
+        options,
+        &mut |event| match event {
+            Event::Extracted(article, extraction) => {
+                incidents.extend(extraction.incidents);
+                out.mentions.extend(extraction.mentions);
+                out.articles.push(article);
             }
-            progress(
-                Stage::Reading,
-                done.fetch_add(1, Ordering::Relaxed) + 1,
-                files.len(),
-            );
-            part
-        })
-        .collect();
-    for part in parts {
-        report.articles.extend(part.articles);
-        report.problems.extend(part.problems);
-        report.files_read += part.files_read;
-    }
-    report
+            Event::Problem(problem) => out.problems.push(problem),
+        },
+        progress,
+        cancel,
+    );
+    out.incidents = merge_incidents(incidents);
+    out.cancelled = cancel.load(Ordering::Relaxed);
+    out
 }
 
-/// Runs the pipeline over articles already read.
+/// Extracts and merges articles already in memory (the bundled sample), in parallel.
 pub fn extract_articles(
     extractor: &Extractor<'_>,
     articles: Vec<Article>,
-    progress: &(dyn Fn(Stage, usize, usize) + Sync),
     cancel: &AtomicBool,
 ) -> PipelineOutput {
-    let done = AtomicUsize::new(0);
-    let total = articles.len();
-    let results: Vec<Option<crate::extract::Extraction>> = articles
+    use rayon::prelude::*;
+    let results: Vec<Option<Extraction>> = articles
         .par_iter()
-        .map(|a| {
-            if cancel.load(Ordering::Relaxed) {
-                return None;
-            }
-            let r = extractor.extract(a);
-            progress(
-                Stage::Extracting,
-                done.fetch_add(1, Ordering::Relaxed) + 1,
-                total,
-            );
-            Some(r)
-        })
+        .map(|a| (!cancel.load(Ordering::Relaxed)).then(|| extractor.extract(a)))
         .collect();
     let cancelled = results.iter().any(Option::is_none);
     let mut incidents = Vec::new();
@@ -101,28 +270,11 @@ pub fn extract_articles(
         incidents.extend(r.incidents);
         mentions.extend(r.mentions);
     }
-    progress(Stage::Merging, 0, 1);
-    let incidents = merge_incidents(incidents);
-    progress(Stage::Merging, 1, 1);
     PipelineOutput {
         articles,
-        incidents,
+        incidents: merge_incidents(incidents),
         mentions,
         problems: Vec::new(),
         cancelled,
     }
-}
-
-/// Reads and extracts a set of paths.
-pub fn run(
-    extractor: &Extractor<'_>,
-    paths: &[PathBuf],
-    progress: &(dyn Fn(Stage, usize, usize) + Sync),
-    cancel: &AtomicBool,
-) -> PipelineOutput {
-    let report = read_articles(paths, progress, cancel);
-    let mut out = extract_articles(extractor, report.articles, progress, cancel);
-    out.problems = report.problems;
-    out.cancelled |= cancel.load(Ordering::Relaxed);
-    out
 }

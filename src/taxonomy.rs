@@ -298,7 +298,10 @@ impl SubEventType {
         } else {
             Err(UnknownTerm {
                 what: "sub-event type",
-                value: format!("{text} (it belongs to {}, not {event_type})", sub.event_type()),
+                value: format!(
+                    "{text} (it belongs to {}, not {event_type})",
+                    sub.event_type()
+                ),
                 expected: event_type
                     .sub_types()
                     .iter()
@@ -491,7 +494,12 @@ impl ReviewStatus {
 impl FromStr for ReviewStatus {
     type Err = UnknownTerm;
     fn from_str(text: &str) -> Result<Self, UnknownTerm> {
-        parse_term(&ReviewStatus::ALL, ReviewStatus::as_str, "review status", text)
+        parse_term(
+            &ReviewStatus::ALL,
+            ReviewStatus::as_str,
+            "review status",
+            text,
+        )
     }
 }
 
@@ -551,9 +559,6 @@ mod tests {
         );
         assert!(serde_json::from_str::<TimePrecision>("7").is_err());
         assert!("x".parse::<TimePrecision>().is_err());
-        assert_eq!(
-            "edited".parse::<ReviewStatus>(),
-            Ok(ReviewStatus::Edited)
-        );
+        assert_eq!("edited".parse::<ReviewStatus>(), Ok(ReviewStatus::Edited));
     }
 }

@@ -17,7 +17,8 @@ fn sample_incidents() -> Vec<Incident> {
     let out = pipeline::run(
         &extractor,
         &[PathBuf::from("data/articles")],
-        &|_, _, _| {},
+        pipeline::RunOptions::default(),
+        &mut |_| {},
         &AtomicBool::new(false),
     );
     assert!(out.problems.is_empty(), "{:?}", out.problems);
@@ -245,10 +246,9 @@ fn past_event_named_in_passing_keeps_its_year() {
 #[test]
 fn evidence_spans_point_at_the_words_behind_each_field() {
     let incidents = sample_incidents();
-    let Some(paktia) = incidents
-        .iter()
-        .find(|i| i.sub_event_type.as_str() == "Remote explosive/landmine/IED" && i.fatalities == 3)
-    else {
+    let Some(paktia) = incidents.iter().find(|i| {
+        i.sub_event_type.as_str() == "Remote explosive/landmine/IED" && i.fatalities == 3
+    }) else {
         panic!("no Paktia incident");
     };
     let text = match std::fs::read_to_string("data/articles/004_be0ede7b569ede66.txt") {

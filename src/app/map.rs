@@ -163,7 +163,10 @@ impl Clusters {
             self.projected = store
                 .incidents()
                 .iter()
-                .map(|i| i.position().map_or((f64::NAN, f64::NAN), |(la, lo)| mercator(la, lo)))
+                .map(|i| {
+                    i.position()
+                        .map_or((f64::NAN, f64::NAN), |(la, lo)| mercator(la, lo))
+                })
                 .collect();
             self.projected_for = store.len();
         }

@@ -26,7 +26,7 @@ use crate::export::{Format, write_incidents};
 use crate::gazetteer::Gazetteer;
 use crate::ingest::ImportProblem;
 use crate::model::{Article, EventType, GeoPrecision, Incident, PlaceMention};
-use crate::pipeline::{PipelineOutput, Stage};
+use crate::pipeline::PipelineOutput;
 use crate::store::{FilterResult, Store};
 
 /// Something the user asked for, applied after the frame is drawn.
@@ -598,16 +598,10 @@ impl IncidentApp {
             ui.label(format!("Basemap: {}", self.basemap.status()));
             ui.separator();
             if let Some(job) = &self.import {
-                let (stage, done, total) = job.progress;
-                let what = match stage {
-                    Stage::Reading => "reading",
-                    Stage::Extracting => "extracting",
-                    Stage::Merging => "merging",
-                };
                 ui.add(
                     egui::ProgressBar::new(job.fraction())
-                        .desired_width(220.0)
-                        .text(format!("{what} {done}/{total} · {}", job.label)),
+                        .desired_width(260.0)
+                        .text(job.describe()),
                 );
                 let cancelling = job.is_cancelling();
                 if ui

@@ -401,7 +401,7 @@ mod tests {
         use ActorKind::*;
         let rows = [
             (
-                "after a night attack by Taliban gunmen close to an Afghan National Army (ANA) checkpoint",
+                "after a night attack by Taliban militants close to an Afghan National Army (ANA) checkpoint",
                 "attack",
                 (Some(Taliban), Some(Military)),
             ),
@@ -416,7 +416,7 @@ mod tests {
                 (None, Some(Taliban)),
             ),
             (
-                "Five villagers, two of them boys, died when their minibus struck a landmine laid by the Taliban",
+                "Five civilians, two of them boys, were killed when their minibus struck a landmine laid by the Taliban",
                 "landmine",
                 (Some(Taliban), Some(Civilians)),
             ),

@@ -431,24 +431,15 @@ mod tests {
             ("the death toll rose to 12", 12),
             ("three people lost their lives", 3),
             // coordinated figures share the verb
-            (
-                "4 insurgents and 3 border guards were killed",
-                7,
-            ),
-            (
-                "5 rebels and/or bandits were killed and 8 were wounded",
-                5,
-            ),
+            ("4 insurgents and 3 border guards were killed", 7),
+            ("5 rebels and/or bandits were killed and 8 were wounded", 5),
             // an aside in parentheses
             (
                 "at least 14 security personnel (troops and gendarmes) were killed",
                 14,
             ),
             // a range counts its lowest figure
-            (
-                "3-4 fighters were killed including a commander",
-                3,
-            ),
+            ("3-4 fighters were killed including a commander", 3),
             ("31-35 were killed and 50 were wounded", 31),
             // a comma ends the reach of "killed"
             (
@@ -456,10 +447,7 @@ mod tests {
                 9,
             ),
             // lists and subsets
-            (
-                "3 soldiers, 2 gendarmes, 1 militiaman were killed",
-                6,
-            ),
+            ("3 soldiers, 2 gendarmes, 1 militiaman were killed", 6),
             (
                 "8 security personnel including 5 local guards were killed",
                 8,

@@ -29,8 +29,7 @@ pub use clauses::{Clause, split_clauses};
 pub use fatalities::{Toll, coded_figure, death_toll};
 pub use places::{Mention, Role, find_mentions, resolve_toponyms};
 pub use triggers::{
-    BUNDLED_TRIGGERS, Condition, TriggerMatch, TriggerRule, TriggerTable,
-    TriggerTableError,
+    BUNDLED_TRIGGERS, Condition, TriggerMatch, TriggerRule, TriggerTable, TriggerTableError,
 };
 
 use crate::gazetteer::{Gazetteer, GazetteerError, Place};

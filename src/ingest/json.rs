@@ -77,25 +77,13 @@ pub fn parse_json(text: &str, id: &str) -> Parsed {
     Ok((articles, warnings))
 }
 
-/// One article object per line; bad lines are skipped with a warning naming the line.
-pub fn parse_json_lines(text: &str, id: &str) -> Parsed {
+/// One line of a JSON Lines input: an article object.
+pub fn parse_json_line(line: &str, fallback_id: &str) -> Result<(Article, Vec<String>), String> {
+    let raw: ArticleJson =
+        serde_json::from_str(line).map_err(|e| format!("not an article ({e})"))?;
     let mut warnings = Vec::new();
-    let mut articles = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        match serde_json::from_str::<ArticleJson>(line) {
-            Ok(raw) => articles.push(convert(raw, format!("{id}#{}", n + 1), &mut warnings)),
-            Err(e) => warnings.push(format!("line {}: not an article ({e}); skipped", n + 1)),
-        }
-    }
-    if articles.is_empty() {
-        return Err(warnings
-            .pop()
-            .unwrap_or_else(|| "no article in the JSON Lines".into()));
-    }
-    Ok((articles, warnings))
+    let article = convert(raw, fallback_id.to_string(), &mut warnings);
+    Ok((article, warnings))
 }
 
 #[cfg(test)]
@@ -111,15 +99,13 @@ mod tests {
             .map(|(a, _)| a.into_iter().map(|a| a.id).collect())
             .unwrap_or_default();
         assert_eq!(ids, ["f.json#1", "f.json#2"]);
-        let lines = parse_json_lines(
-            "{\"text\":\"x\"}\nnot json\n{\"text\":\"y\",\"id\":7}\n",
-            "f.jsonl",
-        );
-        let (articles, warnings) = lines.unwrap_or_default();
-        assert_eq!(articles.len(), 2);
-        assert_eq!(articles[1].id, "7");
-        assert_eq!(warnings.len(), 1);
-        assert!(warnings[0].starts_with("line 2"), "{warnings:?}");
+        let line = parse_json_line("{\"text\":\"y\",\"id\":7}", "f.jsonl#3");
+        assert_eq!(line.map(|(a, _)| a.id), Ok("7".to_string()));
+        let line = parse_json_line("{\"text\":\"y\"}", "f.jsonl#3");
+        assert_eq!(line.map(|(a, _)| a.id), Ok("f.jsonl#3".to_string()));
+        assert!(parse_json_line("not json", "f.jsonl#2").is_err());
+        // A lone surrogate in an escape is an error for that line, not a panic.
+        assert!(parse_json_line(r#"{"text":"a\ud800b"}"#, "f.jsonl#4").is_err());
     }
 
     #[test]

@@ -103,12 +103,8 @@ pub(crate) fn read_acled(path: &Path) -> (Vec<AcledRow>, Vec<ImportProblem>) {
         problem: text,
         recovered: false,
     };
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => return (Vec::new(), vec![problem(None, format!("cannot read: {e}"))]),
-    };
-    let text = match crate::ingest::decode_bytes(&bytes) {
-        Ok((text, _)) => text,
+    let text = match super::source::read_text(path) {
+        Ok(text) => text,
         Err(e) => return (Vec::new(), vec![problem(None, e)]),
     };
     let mut reader = csv::ReaderBuilder::new()

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 
 use crate::extract::Extractor;
-use crate::ingest::{self, ImportProblem, ImportReport};
+use crate::ingest::{self, ImportProblem, ReadItem};
 use crate::model::{Article, Incident, PlaceKind};
 
 /// Articles extracted in parallel at a time; each is then stored in its own transaction.
@@ -50,10 +50,11 @@ pub(crate) enum Item {
     Problem(ImportProblem),
 }
 
-/// Reads every file under `paths` in order and extracts the articles `prepare` keeps (it
-/// may also rename them), in parallel batches, handing each item to `sink` in input order.
-/// Files `is_coded` claims are handed over unread. Stops at the first error of `prepare`
-/// or `sink`, or when `cancel` is set.
+/// Reads every input under `paths` in order (streamed: JSON Lines and CSV files one record
+/// at a time) and extracts the articles `prepare` keeps (it may also rename them), in
+/// parallel batches, handing each item to `sink` in input order. Files `is_coded` claims are
+/// handed over unread. Stops at the first error of `prepare` or `sink`, or when `cancel` is
+/// set.
 pub(crate) fn read_and_extract<E>(
     paths: &[PathBuf],
     extractor: &dyn IncidentExtractor,
@@ -62,36 +63,56 @@ pub(crate) fn read_and_extract<E>(
     sink: &mut dyn FnMut(Item) -> Result<(), E>,
     cancel: &AtomicBool,
 ) -> Result<(), E> {
-    let mut listing = ImportReport::default();
-    let files = ingest::list_files(paths, &mut listing);
-    for problem in listing.problems {
+    let mut problems = Vec::new();
+    let inputs = ingest::list_inputs(paths, &mut problems);
+    for problem in problems {
         sink(Item::Problem(problem))?;
     }
     let mut batch: Vec<(PathBuf, Article)> = Vec::new();
-    for file in files {
+    for input in inputs {
         if cancel.load(Ordering::Relaxed) {
             return Ok(());
         }
-        if is_coded(&file) {
+        if is_coded(&input.path) {
             flush(extractor, &mut batch, sink, cancel)?;
-            sink(Item::Coded(file))?;
+            sink(Item::Coded(input.path.clone()))?;
             continue;
         }
-        let mut part = ImportReport::default();
-        ingest::read_file_into(&file, &mut part);
-        for problem in part.problems {
-            sink(Item::Problem(problem))?;
-        }
-        for mut article in part.articles {
-            if prepare(&mut article)? {
-                batch.push((file.clone(), article));
-                if batch.len() >= BATCH_ARTICLES {
-                    flush(extractor, &mut batch, sink, cancel)?;
+        let mut failure = None;
+        ingest::read_input(&input, &mut |item| {
+            let step = || -> Result<(), E> {
+                match item {
+                    ReadItem::Problem(problem) => sink(Item::Problem(problem))?,
+                    ReadItem::Article(mut article) => {
+                        if prepare(&mut article)? {
+                            batch.push((input.path.clone(), article));
+                            if batch.len() >= BATCH_ARTICLES {
+                                flush(extractor, &mut batch, sink, cancel)?;
+                            }
+                        }
+                    }
+                }
+                Ok(())
+            };
+            match step() {
+                Ok(()) => !cancel.load(Ordering::Relaxed),
+                Err(err) => {
+                    failure = Some(err);
+                    false
                 }
             }
+        });
+        if let Some(err) = failure {
+            return Err(err);
         }
     }
     flush(extractor, &mut batch, sink, cancel)
+}
+
+/// A file's text, whatever its encoding, or what is wrong with it.
+pub(crate) fn read_text(path: &Path) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read: {e}"))?;
+    ingest::decode_bytes(&bytes).map(|decoded| decoded.text)
 }
 
 fn flush<E>(
