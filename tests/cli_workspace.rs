@@ -3,6 +3,8 @@
 //! SIGKILL half way then run again.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -470,6 +472,7 @@ fn an_import_killed_half_way_resumes_without_duplicates() {
              INSERT INTO articles_fts(articles_fts) VALUES ('integrity-check');",
         )
         .unwrap();
+        common::assert_counters_are_true(&ws);
         counts.articles
     };
 
@@ -507,4 +510,5 @@ fn an_import_killed_half_way_resumes_without_duplicates() {
             .articles,
         N as u64
     );
+    common::assert_counters_are_true(&ws);
 }

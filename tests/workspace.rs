@@ -8,7 +8,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use chrono::NaiveDate;
-use common::{Fake, NEW, OLD, three_articles, write_article};
+use common::{Fake, NEW, OLD, assert_counters_are_true, three_articles, write_article};
 use incident_map::export::Format;
 use incident_map::model::{Evidence, EvidenceField, Incident};
 use incident_map::taxonomy::{EventType, GeoPrecision, ReviewStatus, SubEventType, TimePrecision};
@@ -179,7 +179,7 @@ fn a_version_1_file_is_migrated_on_open() {
     }
     let ws = open(&path);
     assert_eq!(ws.schema_version().unwrap(), schema::CURRENT_VERSION);
-    assert_eq!(schema::CURRENT_VERSION, 2);
+    assert_eq!(schema::CURRENT_VERSION, 3);
     let record = ws.incident("old.txt-1").unwrap();
     assert_eq!(record.incident.review_status, ReviewStatus::Accepted);
     assert_eq!(record.admin3, "");
@@ -200,6 +200,10 @@ fn a_version_1_file_is_migrated_on_open() {
     };
     let points = ws.incidents_in(bbox, StatusFilter::All, 10).unwrap();
     assert_eq!(points.len(), 1);
+    // Version 3's counters start from the rows there.
+    let counts = ws.counts().unwrap();
+    assert_eq!((counts.articles, counts.incidents()), (1, 1));
+    assert_eq!(counts.of(ReviewStatus::Accepted), 1);
     assert_eq!(ws.integrity_check().unwrap(), "ok");
 }
 
@@ -511,6 +515,7 @@ fn merge_and_split_by_hand() {
     ws.undo().unwrap();
     assert!(ws.is_shown(&attack).unwrap());
     assert_eq!(ws.integrity_check().unwrap(), "ok");
+    assert_counters_are_true(&path);
 }
 
 #[test]
@@ -577,6 +582,7 @@ fn reextraction_keeps_the_analysts_work() {
         .map(|r| r[0].to_string())
         .collect();
     assert_eq!(flagged, [protest]);
+    assert_counters_are_true(&path);
 }
 
 #[test]

@@ -140,3 +140,22 @@ pub fn three_articles(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
         ),
     ]
 }
+
+/// Checks that the counters the database keeps equal counts of the rows themselves.
+pub fn assert_counters_are_true(path: &std::path::Path) {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    let rows = |sql: &str| -> Vec<(String, i64)> {
+        let mut stmt = conn.prepare(sql).unwrap();
+        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    let kept = rows("SELECT name, n FROM counters WHERE n != 0 ORDER BY name");
+    let real = rows(
+        "SELECT 'articles', count(*) FROM articles HAVING count(*) > 0 \
+         UNION ALL SELECT 'incidents:' || state || ':' || review_status, count(*) \
+         FROM incidents GROUP BY state, review_status ORDER BY 1",
+    );
+    assert_eq!(kept, real);
+}
