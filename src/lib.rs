@@ -17,6 +17,7 @@ pub mod export;
 pub mod extract;
 pub mod gazetteer;
 pub mod ingest;
+pub mod linear;
 pub mod model;
 pub mod pipeline;
 pub mod sample;

@@ -27,6 +27,10 @@ struct Cli {
     /// Files or folders of articles to open in the app (default: the bundled sample), or one
     /// workspace file (`W.imap`).
     paths: Vec<PathBuf>,
+    /// The app's basemap from your own XYZ tile server: a URL with {z}, {x} and {y}, e.g.
+    /// https://tiles.example.org/{z}/{x}/{y}.png (remembered for the next start).
+    #[arg(long, value_name = "URL")]
+    tiles: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -191,7 +195,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Some(Command::Places(output)) => extract(&output, Output::Mentions),
         Some(Command::Merge { input, format, out }) => merge(&input, format, out),
-        None => run_app(cli.paths),
+        None => run_app(cli.paths, cli.tiles),
     }
 }
 
@@ -448,13 +452,17 @@ fn merge(
 }
 
 #[cfg(feature = "gui")]
-fn run_app(paths: Vec<PathBuf>) -> anyhow::Result<ExitCode> {
-    incident_map::app::run(paths).map_err(|e| anyhow::anyhow!("the app window failed: {e}"))?;
+fn run_app(paths: Vec<PathBuf>, tiles: Option<String>) -> anyhow::Result<ExitCode> {
+    if let Some(url) = &tiles {
+        incident_map::app::tiles::TileServer::parse(url).context("--tiles")?;
+    }
+    incident_map::app::run(paths, tiles)
+        .map_err(|e| anyhow::anyhow!("the app window failed: {e}"))?;
     Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(not(feature = "gui"))]
-fn run_app(_paths: Vec<PathBuf>) -> anyhow::Result<ExitCode> {
+fn run_app(_paths: Vec<PathBuf>, _tiles: Option<String>) -> anyhow::Result<ExitCode> {
     anyhow::bail!(
         "this build has no GUI (built without the `gui` feature); use a subcommand, see --help"
     )

@@ -1,7 +1,8 @@
-//! Basemaps: OpenStreetMap tiles (cached on disk in the platform cache directory), the
-//! bundled offline basemap (NASA Blue Marble cut into Web Mercator tiles on the fly), and a
-//! user's own raster `.pmtiles` file. The app starts on OpenStreetMap when its tile server
-//! answers and on the bundled basemap otherwise, and says which one is in use and why.
+//! Basemaps: OpenStreetMap tiles or the user's own XYZ tile server (both fetched politely
+//! and cached on disk, see [`super::tiles`]), the bundled offline basemap (NASA Blue Marble cut
+//! into Web Mercator tiles on the fly), and a user's own raster `.pmtiles` file. *Automatic*
+//! starts on OpenStreetMap when its tile server answers and on the bundled basemap otherwise;
+//! only *Automatic* probes the server, so a chosen bundled basemap opens no connection at all.
 
 use std::collections::HashMap;
 use std::net::{TcpStream, ToSocketAddrs};
@@ -12,8 +13,10 @@ use std::time::Duration;
 
 use egui::{Color32, ColorImage, Context, TextureHandle, TextureOptions, pos2};
 use serde::{Deserialize, Serialize};
-use walkers::sources::{Attribution, OpenStreetMap};
-use walkers::{HttpOptions, HttpTiles, Tile, TileId, TilePiece, Tiles};
+use walkers::sources::Attribution;
+use walkers::{Tile, TileId, TilePiece, Tiles};
+
+use super::tiles::{CacheConfig, OPENSTREETMAP_COPYRIGHT_URL, ServerTiles, TileServer};
 
 /// The bundled imagery (NASA Blue Marble, plate carrée, 5400 x 2700).
 const BLUE_MARBLE: &[u8] = include_bytes!("../../assets/basemap.jpg");
@@ -34,11 +37,22 @@ pub enum BasemapChoice {
     Bundled,
     /// A raster `.pmtiles` file.
     PmTiles(PathBuf),
+    /// The user's own XYZ tile server: a URL template with `{z}`, `{x}` and `{y}`.
+    TileServer(String),
+}
+
+impl BasemapChoice {
+    /// True when this choice needs to know whether OpenStreetMap answers (only *Automatic*).
+    pub fn needs_probe(&self) -> bool {
+        matches!(self, BasemapChoice::Automatic)
+    }
 }
 
 /// Whether the tile server answered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reachability {
+    /// Not asked (the choice needs no probe, or probing is off).
+    NotChecked,
     /// Still probing.
     Probing,
     /// It answered.
@@ -47,50 +61,101 @@ pub enum Reachability {
     Offline,
 }
 
+/// One piece of the attribution drawn on the map, and where it links to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Credit {
+    /// The text shown.
+    pub text: String,
+    /// The page it opens when clicked.
+    pub url: Option<String>,
+}
+
+impl Credit {
+    fn new(text: impl Into<String>, url: Option<&str>) -> Credit {
+        Credit {
+            text: text.into(),
+            url: url.map(str::to_string),
+        }
+    }
+}
+
 /// The basemap in use, its tiles, and why it was chosen.
 pub struct Basemap {
-    /// What the user chose.
-    pub choice: BasemapChoice,
-    osm: Option<HttpTiles>,
+    choice: BasemapChoice,
+    server: Option<ServerTiles>,
     bundled: Option<BundledTiles>,
     pmtiles: Option<(PathBuf, walkers::PmTiles)>,
     probe: Option<Receiver<bool>>,
+    probe_allowed: bool,
+    probe_started: bool,
+    cache: Option<CacheConfig>,
     /// Result of the probe.
     pub reachability: Reachability,
 }
 
 impl Basemap {
-    /// Sets up the basemaps; probes the tile server in the background unless `probe` is false.
+    /// Sets up the basemaps. When the choice is *Automatic* and `probe` is true, probes
+    /// OpenStreetMap's tile server in the background; no other choice probes.
     pub fn new(ctx: &Context, choice: BasemapChoice, probe: bool) -> Basemap {
-        let receiver = probe.then(|| {
-            let (sender, receiver) = channel();
-            let ctx = ctx.clone();
-            let _ = std::thread::Builder::new()
-                .name("tile-probe".into())
-                .spawn(move || {
-                    let reachable = TILE_HOST
-                        .to_socket_addrs()
-                        .ok()
-                        .and_then(|mut addrs| addrs.next())
-                        .is_some_and(|addr| {
-                            TcpStream::connect_timeout(&addr, Duration::from_secs(3)).is_ok()
-                        });
-                    let _ = sender.send(reachable);
-                    ctx.request_repaint();
-                });
-            receiver
-        });
-        Basemap {
+        let mut basemap = Basemap {
             choice,
-            osm: None,
+            server: None,
             bundled: None,
             pmtiles: None,
-            reachability: if probe {
-                Reachability::Probing
-            } else {
-                Reachability::Offline
-            },
-            probe: receiver,
+            probe: None,
+            probe_allowed: probe,
+            probe_started: false,
+            cache: CacheConfig::platform_default(),
+            reachability: Reachability::NotChecked,
+        };
+        basemap.probe_if_needed(ctx);
+        basemap
+    }
+
+    /// What the user chose.
+    pub fn choice(&self) -> &BasemapChoice {
+        &self.choice
+    }
+
+    /// Changes the basemap; probes the tile server if the new choice needs it.
+    pub fn set_choice(&mut self, ctx: &Context, choice: BasemapChoice) {
+        self.choice = choice;
+        self.probe_if_needed(ctx);
+    }
+
+    /// True once the basemap has opened (or tried to open) a network connection: the probe,
+    /// or a tile server's downloads.
+    pub fn network_used(&self) -> bool {
+        self.probe_started || self.server.is_some()
+    }
+
+    fn probe_if_needed(&mut self, ctx: &Context) {
+        if !self.probe_allowed || self.probe_started || !self.choice.needs_probe() {
+            return;
+        }
+        self.probe_started = true;
+        self.reachability = Reachability::Probing;
+        let (sender, receiver) = channel();
+        let repaint = ctx.clone();
+        let spawned = std::thread::Builder::new()
+            .name("tile-probe".into())
+            .spawn(move || {
+                let reachable = TILE_HOST
+                    .to_socket_addrs()
+                    .ok()
+                    .and_then(|mut addrs| addrs.next())
+                    .is_some_and(|addr| {
+                        TcpStream::connect_timeout(&addr, Duration::from_secs(3)).is_ok()
+                    });
+                let _ = sender.send(reachable);
+                repaint.request_repaint();
+            });
+        match spawned {
+            Ok(_) => self.probe = Some(receiver),
+            Err(e) => {
+                log::warn!("cannot start the tile probe: {e}");
+                self.reachability = Reachability::Offline;
+            }
         }
     }
 
@@ -115,11 +180,15 @@ impl Basemap {
 
     fn active(&self) -> Active {
         match &self.choice {
-            BasemapChoice::OpenStreetMap => Active::Osm,
+            BasemapChoice::OpenStreetMap => Active::Server(TileServer::openstreetmap()),
+            BasemapChoice::TileServer(url) => match TileServer::parse(url) {
+                Ok(server) => Active::Server(server),
+                Err(_) => Active::Bundled,
+            },
             BasemapChoice::Bundled => Active::Bundled,
             BasemapChoice::PmTiles(_) => Active::PmTiles,
             BasemapChoice::Automatic => match self.reachability {
-                Reachability::Online => Active::Osm,
+                Reachability::Online => Active::Server(TileServer::openstreetmap()),
                 _ => Active::Bundled,
             },
         }
@@ -135,30 +204,54 @@ impl Basemap {
             (BasemapChoice::Automatic, Reachability::Offline) => {
                 "bundled basemap (offline: tiles unreachable)".into()
             }
+            (BasemapChoice::Automatic, Reachability::NotChecked) => {
+                "bundled basemap (tile server not checked)".into()
+            }
             (BasemapChoice::OpenStreetMap, Reachability::Offline) => {
                 "OpenStreetMap (tiles unreachable: switch to the bundled basemap)".into()
             }
             (BasemapChoice::OpenStreetMap, _) => "OpenStreetMap".into(),
-            (BasemapChoice::Bundled, _) => "bundled basemap (chosen)".into(),
+            (BasemapChoice::Bundled, _) => "bundled basemap (chosen; no network)".into(),
             (BasemapChoice::PmTiles(path), _) => format!("{} (PMTiles)", path.display()),
+            (BasemapChoice::TileServer(url), _) => match TileServer::parse(url) {
+                Ok(server) => format!("tiles from {}", server.host()),
+                Err(err) => format!("bundled basemap ({err})"),
+            },
         }
     }
 
-    /// The attribution to draw on the map.
-    pub fn attribution(&self) -> &'static str {
+    /// The attribution to draw on the map, piece by piece with their links.
+    pub fn attribution(&self) -> Vec<Credit> {
         match self.active() {
-            Active::Osm => "© OpenStreetMap contributors",
-            Active::Bundled => "NASA Blue Marble · Natural Earth · GeoNames (CC-BY 4.0)",
-            Active::PmTiles => "PMTiles: see the file's own attribution",
+            Active::Server(server) if server.is_openstreetmap() => vec![Credit::new(
+                "© OpenStreetMap contributors",
+                Some(OPENSTREETMAP_COPYRIGHT_URL),
+            )],
+            Active::Server(server) => vec![Credit::new(format!("Tiles: {}", server.host()), None)],
+            Active::Bundled => vec![
+                Credit::new(
+                    "NASA Blue Marble",
+                    Some("https://visibleearth.nasa.gov/collection/1484/blue-marble"),
+                ),
+                Credit::new("Natural Earth", Some("https://www.naturalearthdata.com")),
+                Credit::new("GeoNames (CC-BY 4.0)", Some("https://www.geonames.org")),
+            ],
+            Active::PmTiles => vec![Credit::new("PMTiles: see the file's own attribution", None)],
         }
     }
 
     /// The tiles to draw this frame.
     pub fn tiles(&mut self, ctx: &Context) -> &mut dyn Tiles {
         match self.active() {
-            Active::Osm => self.osm.get_or_insert_with(|| {
-                HttpTiles::with_options(OpenStreetMap, http_options(), ctx.clone())
-            }),
+            Active::Server(server) => {
+                if self.server.as_ref().is_none_or(|t| t.server() != &server) {
+                    self.server = Some(ServerTiles::new(server, self.cache.clone(), ctx));
+                }
+                match &mut self.server {
+                    Some(tiles) => tiles,
+                    None => self.bundled.get_or_insert_with(|| BundledTiles::new(ctx)),
+                }
+            }
             Active::PmTiles => {
                 if let BasemapChoice::PmTiles(path) = &self.choice {
                     let stale = self.pmtiles.as_ref().is_none_or(|(p, _)| p != path);
@@ -178,18 +271,9 @@ impl Basemap {
 }
 
 enum Active {
-    Osm,
+    Server(TileServer),
     Bundled,
     PmTiles,
-}
-
-/// OpenStreetMap's tile policy asks for a cache and an identifying user agent.
-fn http_options() -> HttpOptions {
-    HttpOptions {
-        cache: directories::ProjectDirs::from("org", "incident-map", "incident-map")
-            .map(|d| d.cache_dir().join("tiles")),
-        ..HttpOptions::default()
-    }
 }
 
 /// The bundled imagery as Web Mercator tiles, cut on the fly from the decoded image.
@@ -280,6 +364,76 @@ impl Tiles for BundledTiles {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_automatic_probes_the_tile_server() {
+        let rows = [
+            (BasemapChoice::Automatic, true),
+            (BasemapChoice::OpenStreetMap, false),
+            (BasemapChoice::Bundled, false),
+            (
+                BasemapChoice::PmTiles(PathBuf::from("world.pmtiles")),
+                false,
+            ),
+            (
+                BasemapChoice::TileServer("https://tiles.example.org/{z}/{x}/{y}.png".into()),
+                false,
+            ),
+        ];
+        for (choice, probes) in rows {
+            assert_eq!(choice.needs_probe(), probes, "{choice:?}");
+        }
+    }
+
+    /// Regression: `Basemap::new` probed tile.openstreetmap.org even when the bundled
+    /// basemap was chosen.
+    #[test]
+    fn the_bundled_choice_opens_no_connection() {
+        let ctx = Context::default();
+        let mut basemap = Basemap::new(&ctx, BasemapChoice::Bundled, true);
+        assert_eq!(basemap.reachability, Reachability::NotChecked);
+        assert!(!basemap.network_used());
+        let _ = basemap.tiles(&ctx).at(TileId {
+            x: 0,
+            y: 0,
+            zoom: 0,
+        });
+        basemap.poll();
+        assert!(basemap.is_bundled());
+        assert!(!basemap.network_used(), "the probe or a download started");
+    }
+
+    #[test]
+    fn a_refused_tile_url_falls_back_to_the_bundled_basemap_and_says_why() {
+        let ctx = Context::default();
+        let basemap = Basemap::new(
+            &ctx,
+            BasemapChoice::TileServer("https://tiles.example.org/{z}/{x}.png".into()),
+            false,
+        );
+        assert!(basemap.is_bundled());
+        assert!(
+            basemap.status().contains("lacks {y}"),
+            "{}",
+            basemap.status()
+        );
+        assert!(!basemap.network_used());
+    }
+
+    #[test]
+    fn openstreetmap_attribution_links_to_its_copyright_page() {
+        let ctx = Context::default();
+        let basemap = Basemap::new(&ctx, BasemapChoice::OpenStreetMap, false);
+        // No tiles requested, so nothing is downloaded.
+        assert_eq!(
+            basemap.attribution(),
+            [Credit {
+                text: "© OpenStreetMap contributors".into(),
+                url: Some("https://www.openstreetmap.org/copyright".into()),
+            }]
+        );
+        assert!(!basemap.network_used());
+    }
 
     #[test]
     fn tiles_are_cut_from_the_right_part_of_the_world() {

@@ -79,7 +79,7 @@ pub struct Clusters {
 }
 
 /// Web Mercator world coordinates (0..1) of a position.
-fn mercator(lat: f64, lon: f64) -> (f64, f64) {
+pub(crate) fn mercator(lat: f64, lon: f64) -> (f64, f64) {
     let lat = lat.clamp(-85.0511, 85.0511).to_radians();
     let x = (lon + 180.0) / 360.0;
     let y = (1.0 - (lat.tan() + 1.0 / lat.cos()).ln() / std::f64::consts::PI) / 2.0;
@@ -87,7 +87,7 @@ fn mercator(lat: f64, lon: f64) -> (f64, f64) {
 }
 
 /// The position of Web Mercator world coordinates (0..1).
-fn unmercator(x: f64, y: f64) -> (f64, f64) {
+pub(crate) fn unmercator(x: f64, y: f64) -> (f64, f64) {
     let lon = x * 360.0 - 180.0;
     let lat = (std::f64::consts::PI * (1.0 - 2.0 * y))
         .sinh()

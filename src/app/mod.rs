@@ -11,16 +11,20 @@ pub mod import;
 pub mod map;
 mod panels;
 pub mod state;
+pub mod tile_cache;
+pub mod tiles;
+pub mod view;
 
 use std::path::PathBuf;
 
 use egui::{Align2, Color32, Context, FontId, Key, KeyboardShortcut, Modifiers, Rect, Ui, Vec2};
-use walkers::{Map, MapMemory, lat_lon};
+use walkers::{Map, MapMemory, MercatorProjection, Projector, lat_lon};
 
-use self::basemap::{Basemap, BasemapChoice};
+use self::basemap::{Basemap, BasemapChoice, Credit};
 use self::import::{ImportJob, ImportSource};
 use self::map::{BordersLayer, Clusters, IncidentsLayer, MapEvents, frame_positions, type_color};
 use self::state::{STATE_KEY, SortKey, State};
+use self::tiles::TileServer;
 use crate::dedup::merge_incidents;
 use crate::export::{Format, write_incidents};
 use crate::gazetteer::Gazetteer;
@@ -66,8 +70,11 @@ pub enum Command {
 pub struct AppOptions {
     /// Paths given on the command line (they replace the remembered ones).
     pub paths: Vec<PathBuf>,
-    /// Probe the tile server (off in tests: the bundled basemap is used).
+    /// Probe the tile server (off in tests: the bundled basemap is used). Only the
+    /// *Automatic* basemap ever probes.
     pub probe_tiles: bool,
+    /// An XYZ tile server URL template (`--tiles`); it becomes the basemap choice.
+    pub tiles: Option<String>,
 }
 
 /// The app.
@@ -89,9 +96,12 @@ pub struct IncidentApp {
     map_memory: MapMemory,
     map_home: (f64, f64),
     map_size: Vec2,
+    map_rect: Rect,
     framed: bool,
     clusters: Clusters,
     basemap: Basemap,
+    tile_url_input: String,
+    tile_url_error: Option<String>,
     import: Option<ImportJob>,
     /// Problems of the imports so far.
     pub problems: Vec<ImportProblem>,
@@ -104,7 +114,14 @@ pub struct IncidentApp {
 
 impl IncidentApp {
     /// A new app; starts extracting the given paths, the remembered ones, or the sample.
-    pub fn new(ctx: &Context, state: State, options: AppOptions) -> IncidentApp {
+    pub fn new(ctx: &Context, mut state: State, options: AppOptions) -> IncidentApp {
+        if let Some(url) = options.tiles {
+            state.basemap = BasemapChoice::TileServer(url);
+        }
+        let tile_url_input = match &state.basemap {
+            BasemapChoice::TileServer(url) => url.clone(),
+            _ => String::new(),
+        };
         let basemap = Basemap::new(ctx, state.basemap.clone(), options.probe_tiles);
         let mut app = IncidentApp {
             store: Store::default(),
@@ -121,9 +138,12 @@ impl IncidentApp {
             map_memory: MapMemory::default(),
             map_home: (34.5, 66.0),
             map_size: Vec2::new(800.0, 600.0),
+            map_rect: Rect::NOTHING,
             framed: state.view.is_some(),
             clusters: Clusters::default(),
             basemap,
+            tile_url_input,
+            tile_url_error: None,
             import: None,
             problems: Vec::new(),
             show_report: false,
@@ -470,7 +490,7 @@ impl IncidentApp {
             }
             Command::SetBasemap(choice) => {
                 self.state.basemap = choice.clone();
-                self.basemap.choice = choice;
+                self.basemap.set_choice(ctx, choice);
             }
         }
     }
@@ -504,6 +524,78 @@ impl IncidentApp {
             Ok(()) => format!("exported {} incidents to {}", chosen.len(), path.display()),
             Err(err) => format!("export to {} failed: {err}", path.display()),
         };
+    }
+
+    /// The map's zoom level.
+    pub fn map_zoom(&self) -> f64 {
+        self.map_memory.zoom()
+    }
+
+    /// The map's centre (lat, lon).
+    pub fn map_center(&self) -> (f64, f64) {
+        self.map_memory
+            .detached()
+            .map_or(self.map_home, |p| (p.y(), p.x()))
+    }
+
+    /// Where the map was drawn at the last frame (screen rectangle).
+    pub fn map_rect(&self) -> Rect {
+        self.map_rect
+    }
+
+    /// The basemap's one-line status (as in the status bar).
+    pub fn basemap_status(&self) -> String {
+        self.basemap.status()
+    }
+
+    /// True once the basemap opened (or tried to open) a network connection.
+    pub fn network_used(&self) -> bool {
+        self.basemap.network_used()
+    }
+
+    /// The mouse wheel over the map zooms around the pointer, half a level a notch whatever
+    /// the frame rate (walkers' own wheel zoom scales with the frame time).
+    fn wheel_zoom(&mut self, ui: &mut Ui) {
+        let scrolled = ui.input(|i| i.smooth_scroll_delta.y);
+        let pointer = ui.input(|i| i.pointer.hover_pos());
+        let (Some(pointer), true) = (pointer, scrolled != 0.0) else {
+            return;
+        };
+        if !ui.rect_contains_pointer(self.map_rect) {
+            return;
+        }
+        ui.input_mut(|i| i.smooth_scroll_delta = Vec2::ZERO);
+        let zoom = self.map_memory.zoom();
+        let size = (f64::from(self.map_size.x), f64::from(self.map_size.y));
+        let new_zoom = (zoom + f64::from(scrolled) / view::WHEEL_POINTS_PER_LEVEL)
+            .clamp(view::min_zoom(size.0, size.1), view::MAX_ZOOM);
+        let offset = pointer - self.map_rect.center();
+        let (lat, lon) = view::zoom_around(
+            self.map_center(),
+            zoom,
+            new_zoom,
+            (f64::from(offset.x), f64::from(offset.y)),
+        );
+        let _ = self.map_memory.set_zoom(new_zoom);
+        self.map_memory.center_at(lat_lon(lat, lon));
+    }
+
+    /// Keeps the view inside the world (see [`view::clamp_view`]); true if it moved.
+    fn clamp_view(&mut self) -> bool {
+        let center = self.map_center();
+        let zoom = self.map_memory.zoom();
+        let size = (f64::from(self.map_size.x), f64::from(self.map_size.y));
+        let ((lat, lon), clamped_zoom) = view::clamp_view(center, zoom, size);
+        let mut moved = false;
+        if clamped_zoom != zoom {
+            let _ = self.map_memory.set_zoom(clamped_zoom);
+            moved = true;
+        }
+        if (lat, lon) != center {
+            self.map_memory.center_at(lat_lon(lat, lon));
+            moved = true;
+        }
+        moved
     }
 
     /// Saves the view into the state.
@@ -554,30 +646,91 @@ impl IncidentApp {
                     self.commands.push(Command::ClearFilters);
                 }
             });
-            ui.menu_button("Basemap", |ui| {
-                let choices = [
-                    (
-                        "Automatic (online when reachable)",
-                        BasemapChoice::Automatic,
-                    ),
-                    ("OpenStreetMap", BasemapChoice::OpenStreetMap),
-                    ("Bundled offline basemap", BasemapChoice::Bundled),
-                ];
-                for (label, choice) in choices {
-                    if ui.radio(self.basemap.choice == choice, label).clicked() {
-                        self.commands.push(Command::SetBasemap(choice));
+            // Clicks inside keep this menu open: the tile URL field needs them, and an error
+            // about the URL must stay readable. Choosing closes it.
+            let keep_open = egui::containers::menu::MenuConfig::new()
+                .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+            egui::containers::menu::MenuButton::new("Basemap")
+                .config(keep_open)
+                .ui(ui, |ui| {
+                    let choices = [
+                        (
+                            "Automatic (online when reachable)",
+                            BasemapChoice::Automatic,
+                        ),
+                        ("OpenStreetMap", BasemapChoice::OpenStreetMap),
+                        ("Bundled offline basemap", BasemapChoice::Bundled),
+                    ];
+                    for (label, choice) in choices {
+                        if ui.radio(*self.basemap.choice() == choice, label).clicked() {
+                            self.commands.push(Command::SetBasemap(choice));
+                            ui.close();
+                        }
                     }
-                }
-                if ui.button("Open a .pmtiles file…").clicked()
-                    && let Some(path) = rfd::FileDialog::new()
-                        .add_filter("PMTiles", &["pmtiles"])
-                        .pick_file()
-                {
-                    self.commands
-                        .push(Command::SetBasemap(BasemapChoice::PmTiles(path)));
-                }
-            });
+                    if ui.button("Open a .pmtiles file…").clicked() {
+                        ui.close();
+                        if let Some(path) = rfd::FileDialog::new()
+                            .add_filter("PMTiles", &["pmtiles"])
+                            .pick_file()
+                        {
+                            self.commands
+                                .push(Command::SetBasemap(BasemapChoice::PmTiles(path)));
+                        }
+                    }
+                    ui.separator();
+                    if self.tile_server_ui(ui) {
+                        ui.close();
+                    }
+                });
         });
+    }
+
+    /// The user's own XYZ tile server: a URL field, *Apply*, and what was wrong with it.
+    /// True when a valid URL was applied.
+    fn tile_server_ui(&mut self, ui: &mut Ui) -> bool {
+        let mut applied = false;
+        let current = matches!(self.basemap.choice(), BasemapChoice::TileServer(_));
+        let label = ui
+            .horizontal(|ui| {
+                let label = ui.label("Your tile server:");
+                if current {
+                    ui.weak("(in use)");
+                }
+                label
+            })
+            .inner;
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(&mut self.tile_url_input)
+                    .hint_text("https://tiles.example.org/{z}/{x}/{y}.png")
+                    .desired_width(320.0),
+            )
+            .labelled_by(label.id);
+        if field.changed() {
+            self.tile_url_error = None;
+        }
+        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+        if ui.button("Apply tile server").clicked() || entered {
+            match TileServer::parse(&self.tile_url_input) {
+                Ok(server) => {
+                    self.tile_url_error = None;
+                    applied = true;
+                    self.commands
+                        .push(Command::SetBasemap(BasemapChoice::TileServer(
+                            server.template().to_string(),
+                        )));
+                }
+                Err(err) => self.tile_url_error = Some(err.to_string()),
+            }
+        }
+        if let Some(err) = &self.tile_url_error {
+            // Left-aligned: the menu's justified layout would stretch the wrapped words apart.
+            ui.with_layout(egui::Layout::top_down(egui::Align::LEFT), |ui| {
+                ui.set_max_width(320.0);
+                ui.colored_label(Color32::from_rgb(210, 60, 60), err);
+            });
+        }
+        applied
     }
 
     fn zoom_buttons_ui(&mut self, ui: &mut Ui) {
@@ -678,6 +831,10 @@ impl IncidentApp {
     fn map_ui(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
         self.map_size = ui.available_size();
+        self.wheel_zoom(ui);
+        // Gestures move the map inside `Map::show`; clamping before drawing and again after
+        // keeps the world filling the view (the second pass shows on the next frame).
+        self.clamp_view();
         // Loaded by the import thread; the UI never waits for it.
         let gazetteer = Gazetteer::bundled_if_loaded();
         let center = self
@@ -696,7 +853,12 @@ impl IncidentApp {
         let mut events = MapEvents::default();
         let home = lat_lon(self.map_home.0, self.map_home.1);
         let tiles = self.basemap.tiles(&ctx);
-        let mut map = Map::new(Some(tiles), &mut self.map_memory, home);
+        // The plain wheel zooms (`wheel_zoom`; walkers would pan with it), Ctrl+wheel and
+        // pinch zoom through walkers; the double click is handled below, to centre on the
+        // clicked point.
+        let mut map = Map::new(Some(tiles), &mut self.map_memory, home)
+            .panning(false)
+            .double_click_to_zoom(false);
         if let (true, Some(g)) = (bundled, gazetteer) {
             map = map.with_plugin(BordersLayer { gazetteer: g });
         }
@@ -709,31 +871,32 @@ impl IncidentApp {
         });
         let response = ui.add(map);
         let rect = response.rect;
+        self.map_rect = rect;
         if let Some(index) = events.clicked {
             self.commands.push(Command::Select(Some(index)));
         }
         if let Some((lat, lon)) = events.zoom_into {
-            let zoom = (self.map_memory.zoom() + 2.0).min(18.0);
+            let zoom = (self.map_memory.zoom() + 2.0).min(view::MAX_ZOOM);
             self.commands.push(Command::FlyTo(lat, lon, zoom));
+        } else if events.clicked.is_none()
+            && response.double_clicked()
+            && let Some(pos) = response.interact_pointer_pos()
+        {
+            // Double click on the map (not on a marker): zoom in, centred on that point.
+            let projector = Projector::new(rect, &MercatorProjection, &self.map_memory, home);
+            let at = projector.unproject(pos.to_vec2());
+            let zoom = (self.map_memory.zoom() + 1.0).min(view::MAX_ZOOM);
+            self.commands.push(Command::FlyTo(at.y(), at.x(), zoom));
         }
-        self.map_overlays(ui, rect, attribution);
+        if self.clamp_view() {
+            ctx.request_repaint();
+        }
+        self.map_overlays(ui, rect, &attribution);
     }
 
-    fn map_overlays(&mut self, ui: &mut Ui, rect: Rect, attribution: &str) {
+    fn map_overlays(&mut self, ui: &mut Ui, rect: Rect, attribution: &[Credit]) {
         let painter = ui.painter_at(rect);
-        // Attribution, bottom right, always.
-        let galley = painter.layout_no_wrap(
-            attribution.to_string(),
-            FontId::proportional(11.0),
-            Color32::BLACK,
-        );
-        let at = rect.right_bottom() - galley.size() - Vec2::new(6.0, 4.0);
-        painter.rect_filled(
-            Rect::from_min_size(at - Vec2::splat(3.0), galley.size() + Vec2::splat(6.0)),
-            3.0,
-            Color32::from_white_alpha(210),
-        );
-        painter.galley(at, galley, Color32::BLACK);
+        attribution_ui(ui, rect, attribution);
         // Legend, bottom left.
         let types = EventType::ALL;
         let legend = Rect::from_min_size(
@@ -765,9 +928,73 @@ impl IncidentApp {
             Vec2::new(254.0, 24.0),
         );
         ui.scope_builder(egui::UiBuilder::new().max_rect(buttons), |ui| {
-            ui.horizontal(|ui| self.zoom_buttons_ui(ui));
+            // An opaque backing: a disabled button is drawn see-through, so without it the
+            // map's own place names showed through "Zoom to selection" and read as its label
+            // drawn twice, overlapped. Painted first, sized once the row is laid out.
+            let backing = ui.painter().add(egui::Shape::Noop);
+            let row = ui.horizontal(|ui| self.zoom_buttons_ui(ui)).response.rect;
+            ui.painter().set(
+                backing,
+                egui::epaint::RectShape::filled(row.expand(3.0), 5.0, ui.visuals().panel_fill),
+            );
         });
     }
+}
+
+/// The attribution, bottom right of the map, always: each credit a link when it has one.
+fn attribution_ui(ui: &mut Ui, map: Rect, credits: &[Credit]) {
+    let font = FontId::proportional(11.0);
+    let separator = " · ";
+    // Measure first, to place the box against the map's corner.
+    let width_of = |text: &str| {
+        ui.painter()
+            .layout_no_wrap(text.to_string(), font.clone(), Color32::BLACK)
+            .size()
+    };
+    let mut size = Vec2::ZERO;
+    for (k, credit) in credits.iter().enumerate() {
+        let piece = width_of(&credit.text);
+        size.x += piece.x + if k > 0 { width_of(separator).x } else { 0.0 };
+        size.y = size.y.max(piece.y);
+    }
+    let margin = Vec2::new(4.0, 2.0);
+    let rect = Rect::from_min_size(
+        map.right_bottom() - size - margin * 2.0 - Vec2::new(4.0, 4.0),
+        size + margin * 2.0,
+    );
+    ui.painter_at(map)
+        .rect_filled(rect, 3.0, Color32::from_white_alpha(215));
+    ui.scope_builder(
+        egui::UiBuilder::new()
+            .max_rect(rect.shrink2(margin))
+            .layout(egui::Layout::left_to_right(egui::Align::Center)),
+        |ui| {
+            ui.spacing_mut().item_spacing.x = 0.0;
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+            for (k, credit) in credits.iter().enumerate() {
+                if k > 0 {
+                    ui.label(
+                        egui::RichText::new(separator)
+                            .font(font.clone())
+                            .color(Color32::BLACK),
+                    );
+                }
+                let text = egui::RichText::new(&credit.text).font(font.clone());
+                match &credit.url {
+                    Some(url) => {
+                        ui.add(egui::Hyperlink::from_label_and_url(
+                            text.color(Color32::from_rgb(20, 70, 160)),
+                            url,
+                        ))
+                        .on_hover_text(url);
+                    }
+                    None => {
+                        ui.label(text.color(Color32::BLACK));
+                    }
+                }
+            }
+        },
+    );
 }
 
 impl eframe::App for IncidentApp {
@@ -781,8 +1008,9 @@ impl eframe::App for IncidentApp {
     }
 }
 
-/// Opens the app window on the given paths (the remembered ones, or the sample, if none).
-pub fn run(paths: Vec<PathBuf>) -> Result<(), eframe::Error> {
+/// Opens the app window on the given paths (the remembered ones, or the sample, if none),
+/// with the basemap from the given XYZ tile server when `tiles` is set (`--tiles`).
+pub fn run(paths: Vec<PathBuf>, tiles: Option<String>) -> Result<(), eframe::Error> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("incident-map")
@@ -804,6 +1032,7 @@ pub fn run(paths: Vec<PathBuf>) -> Result<(), eframe::Error> {
                 AppOptions {
                     paths,
                     probe_tiles: true,
+                    tiles,
                 },
             )))
         }),

@@ -30,7 +30,7 @@ pub struct State {
     pub paths: Vec<PathBuf>,
     /// The filters.
     pub filter: Filter,
-    /// The basemap.
+    /// The basemap (with the URL of the user's own tile server, when that is the choice).
     pub basemap: BasemapChoice,
     /// Map centre (lat, lon) and zoom, once the user moved it.
     pub view: Option<((f64, f64), f64)>,

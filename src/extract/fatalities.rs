@@ -291,6 +291,16 @@ fn is_death_count(
     {
         return true;
     }
+    // "shot dead 3 guards", "gunned down 2 officers"
+    if verb > 1
+        && matches!(
+            (lower[verb - 2].as_str(), lower[verb - 1].as_str()),
+            ("shot", "dead") | ("gunned", "down")
+        )
+        && !clause[tokens[verb - 2].span.0..tokens[verb].span.0].contains([',', ';', '.'])
+    {
+        return true;
+    }
     if first > 1
         && lower[first - 1] == "to"
         && matches!(
@@ -460,6 +470,8 @@ mod tests {
             ("the blast killed a total of 5 people", 5),
             // one person, without a figure
             ("a 17-year-old was shot dead outside his home", 1),
+            ("raiders shot dead 4 herders near the well", 4),
+            ("the gang gunned down 2 officers", 2),
             ("a teenager shot and killed by an officer", 1),
             ("a toddler is dead after the shooting", 1),
             ("the stabbing death of a nine-year-old boy", 1),
@@ -502,7 +514,7 @@ mod tests {
             ),
             ("4 died. 7 total fatalities coded.", 4, Some(7)),
             (
-                "7 were killed and wounded in the raid. Fatalities coded as half, rounded down.",
+                "7 were killed and wounded in the raid; deaths coded as half of the 7.",
                 7,
                 Some(3),
             ),

@@ -287,6 +287,15 @@ pub static NOT_PLACES: WordSet = WordSet::new(&[
     "south",
     "east",
     "west",
+    "northeast",
+    "northwest",
+    "southeast",
+    "southwest",
+    "north central",
+    "midwest",
+    "side",
+    "downtown",
+    "uptown",
     "gulf",
     "republic",
     "kingdom",
@@ -476,6 +485,18 @@ pub static GOVERNMENT_VERBS: WordSet = WordSet::new(&[
     "threatened",
 ]);
 
+/// Words that open a report of another incident ("In another attack", "a separate
+/// blast", "Elsewhere, ..."): the clause is not a follow-up of the one before.
+pub static ANOTHER_INCIDENT: WordSet = WordSet::new(&[
+    "another",
+    "separate",
+    "separately",
+    "elsewhere",
+    "meanwhile",
+    "second",
+    "also",
+]);
+
 /// Words before a trigger that make the event unreal: future, wishes, plans, conditions.
 pub static IRREALIS: WordSet = WordSet::new(&[
     "will",
@@ -573,6 +594,48 @@ pub static GENERIC: WordSet = WordSet::new(&[
     "suspended",
     "stalled",
     "yet to",
+]);
+
+/// Nouns for armed or organised groups: a name right before one of them names the group,
+/// not a place ("Wagner forces", "Haram fighters").
+pub static GROUP_NOUNS: WordSet = WordSet::new(&[
+    "forces",
+    "force",
+    "militia",
+    "militias",
+    "militiamen",
+    "militants",
+    "fighters",
+    "rebels",
+    "soldiers",
+    "troops",
+    "gunmen",
+    "group",
+    "groups",
+    "movement",
+    "brigade",
+    "battalion",
+    "tribe",
+    "tribesmen",
+    "clan",
+    "clansmen",
+    "supporters",
+    "members",
+    "mercenaries",
+    "insurgents",
+    "jihadists",
+    "faction",
+    "factions",
+    "cadres",
+    "activists",
+    "loyalists",
+]);
+
+/// Verbs of accusation and denial: an event after them in a clause is claimed or denied,
+/// not reported ("accused the army of shelling", "denied attacking the convoy").
+pub static ACCUSATION: WordSet = WordSet::new(&[
+    "accused", "accuses", "accusing", "accuse", "blamed", "blames", "blaming", "denied", "denies",
+    "deny", "denying",
 ]);
 
 /// Words that make a clause about the pandemic, whose deaths are no conflict incident.

@@ -16,7 +16,9 @@
 
 mod actors;
 mod clauses;
+pub mod confidence;
 mod fatalities;
+pub mod learned;
 mod lexicon;
 mod places;
 mod triggers;
@@ -33,9 +35,19 @@ pub use triggers::{
 };
 
 use crate::gazetteer::{Gazetteer, GazetteerError, Place};
+use crate::linear::Featurizer;
 use crate::model::{Article, Evidence, EvidenceField, Incident, PlaceKind, PlaceMention};
 use crate::taxonomy::{EventType, GeoPrecision, SubEventType, TimePrecision};
-use crate::text::{CharOffsets, DateExpr, Span, find_dates, split_sentences};
+use crate::text::{
+    CharOffsets, DateExpr, Dateline, Sentence, Span, find_dateline, find_dates,
+    normalize_for_analysis, split_sentences,
+};
+
+use self::confidence::{Calibration, ConfidenceInputs};
+use self::learned::Models;
+
+/// A document the relevance model gives less than this reports no incident.
+pub const RELEVANT: f32 = 0.5;
 
 /// Errors setting up the extractor.
 #[derive(Debug, thiserror::Error)]
@@ -66,6 +78,9 @@ pub struct Extractor<'g> {
     gazetteer: &'g Gazetteer,
     triggers: TriggerTable,
     actors: ActorDictionary,
+    models: Option<&'static Models>,
+    calibration: Calibration,
+    acled_notes: bool,
 }
 
 /// An incident found in a clause, before it is written out.
@@ -74,6 +89,8 @@ struct Found<'t> {
     clause: usize,
     group: usize,
     sentence_span: Span,
+    /// The clause (byte span in the article) that reports the incident.
+    clause_span: Span,
     rule: Option<&'t TriggerRule>,
     trigger: Option<Span>,
     sub_event_type: SubEventType,
@@ -81,6 +98,8 @@ struct Found<'t> {
     place: Option<(usize, GeoPrecision)>,
     toll: Toll,
     roles: Roles,
+    /// The event model's probability of the chosen event type (0 when rules chose it).
+    type_probability: f32,
 }
 
 impl Extractor<'static> {
@@ -96,11 +115,48 @@ impl<'g> Extractor<'g> {
         gazetteer: &'g Gazetteer,
         triggers: TriggerTable,
     ) -> Result<Extractor<'g>, ExtractError> {
+        let models = match Models::bundled() {
+            Ok(models) => models,
+            Err(err) => {
+                log::warn!("the learned models could not be read ({err}); rules only");
+                None
+            }
+        };
         Ok(Extractor {
             gazetteer,
             triggers,
             actors: ActorDictionary::new().map_err(ExtractError::Actors)?,
+            models,
+            calibration: Calibration::bundled().clone(),
+            acled_notes: false,
         })
+    }
+
+    /// The same extractor, reading every article as an ACLED coder's note: a figure the note
+    /// says was coded ("Fatalities split across 2 events (12)") is the incident's toll.
+    /// News never states such figures, so this is off by default.
+    pub fn with_acled_notes(mut self, on: bool) -> Self {
+        self.acled_notes = on;
+        self
+    }
+
+    /// The same extractor with other models and calibration (the trainer measuring models
+    /// fitted on part of the data).
+    pub fn with_models(mut self, models: &'static Models, calibration: Calibration) -> Self {
+        self.models = Some(models);
+        self.calibration = calibration;
+        self
+    }
+
+    /// The same extractor without the learned models (rules alone).
+    pub fn without_models(mut self) -> Self {
+        self.models = None;
+        self
+    }
+
+    /// The trigger table in use.
+    pub fn triggers(&self) -> &TriggerTable {
+        &self.triggers
     }
 
     /// The gazetteer in use.
@@ -115,20 +171,169 @@ impl<'g> Extractor<'g> {
 
     /// Extracts the place mentions and incidents of one article.
     pub fn extract(&self, article: &Article) -> Extraction {
-        let text = article.text.as_str();
-        let offsets = CharOffsets::new(text);
+        self.extract_explained(article).0
+    }
+
+    /// Extracts an article's place mentions and incidents, with what each incident's
+    /// confidence was computed from (the trainer fits the calibration on these).
+    pub fn extract_explained(&self, article: &Article) -> (Extraction, Vec<ConfidenceInputs>) {
+        let reading = Reading::of(article);
+        let text = reading.text.as_str();
+        let offsets = CharOffsets::new(&article.text);
         let mentions = find_mentions(self.gazetteer, text);
-        let focus = focus_country(self.gazetteer, &mentions);
-        let home = focus_province(self.gazetteer, &mentions, focus);
-        let mut anchor = article.date;
-        let mut found: Vec<Found<'_>> = Vec::new();
         let sentences = split_sentences(text);
+        let lead_end = sentences
+            .get(1)
+            .or(sentences.first())
+            .map_or(text.len(), |s| s.span.1);
+        let story = Story::of(
+            self.gazetteer,
+            &mentions,
+            reading.dateline.as_ref(),
+            lead_end,
+        );
         // Triggers once per sentence: clauses take theirs from here, and agreements look
         // here for the place another sentence gives.
         let triggers_by_sentence: Vec<Vec<TriggerMatch<'_>>> = sentences
             .iter()
             .map(|s| self.triggers.find(s.text))
             .collect();
+        let mut found = self.clause_incidents(
+            text,
+            &sentences,
+            &triggers_by_sentence,
+            &mentions,
+            reading.anchor,
+        );
+        let mut featurizer = Featurizer::new(learned::FEATURE_BITS);
+        let relevance = self
+            .models
+            .map(|m| m.relevance(&mut featurizer, text, &self.triggers));
+        if found.is_empty()
+            && relevance.is_some_and(|p| p >= RELEVANT)
+            && let Some(f) = self.lead_incident(&sentences, &mentions, reading.anchor)
+        {
+            // The document reports an incident but no clause names it in words the rules
+            // know: its lead sentence does, as the model reads it.
+            found.push(f);
+        }
+        if let Some(models) = self.models {
+            for f in &mut found {
+                let (clause, window) = model_input(text, &sentences, f);
+                let scores =
+                    models.event_type(&mut featurizer, clause, window, f.rule, &self.triggers);
+                let (mut sub, mut type_p) = scores.settle(
+                    f.rule
+                        .map(|rule| (f.sub_event_type, rule.phrase.contains(' '))),
+                );
+                // Violence needs words of violence: the model does not turn a release or
+                // a meeting into a battle because the clause names soldiers.
+                let violent = |t: EventType| {
+                    !matches!(t, EventType::StrategicDevelopments | EventType::Protests)
+                };
+                if f.rule.is_some_and(|r| !violent(r.event_type))
+                    && violent(sub.event_type())
+                    && !triggers_by_sentence.get(f.sentence).is_some_and(|ms| {
+                        ms.iter().any(|m| {
+                            let start = f.sentence_span.0 + m.span.0;
+                            violent(m.rule.event_type)
+                                && start >= f.clause_span.0
+                                && start < f.clause_span.1
+                        })
+                    })
+                {
+                    sub = f.sub_event_type;
+                    type_p = scores.of(sub);
+                }
+                f.sub_event_type = sub;
+                f.type_probability = type_p;
+            }
+        }
+        let mut kept = attach_continuations(text, found);
+        if self.acled_notes
+            && let Some(first) = kept.first_mut()
+            && let Some(figure) = coded_figure(text, first.toll.killed)
+        {
+            // An ACLED note states the figure coded for its event ("Fatalities split
+            // across 2 events (12)"): its first incident takes it. News never says this.
+            first.toll.killed = figure;
+        }
+        let mut incidents = Vec::new();
+        let mut explained = Vec::new();
+        for mut f in kept {
+            if f.place.is_none()
+                && f.sub_event_type.event_type() == EventType::StrategicDevelopments
+            {
+                f.place = place_told_elsewhere(&sentences, &triggers_by_sentence, &mentions, &f);
+            }
+            if !self.is_reportable(&f, &mentions) {
+                continue;
+            }
+            let own_date = f.date.is_some();
+            if f.date.is_none() {
+                f.date = story_date(text, &sentences, f.sentence, reading.anchor);
+            }
+            let inputs = confidence_inputs(&f, &mentions, &story, relevance, own_date);
+            let mut incident = self.write_incident(article, &offsets, &mentions, &story, f);
+            incident.confidence = self.calibration.confidence(&inputs);
+            explained.push(inputs);
+            incidents.push(incident);
+        }
+        if relevance.is_some_and(|p| p < RELEVANT) {
+            // Statements, analysis and history: the document reports no incident.
+            incidents.clear();
+            explained.clear();
+        }
+        let extraction = Extraction {
+            mentions: mentions
+                .iter()
+                .map(|m| self.place_mention(article, &offsets, text, m))
+                .collect(),
+            incidents,
+        };
+        (extraction, explained)
+    }
+
+    /// The event model's features of the first incident the rules find in an article (or of
+    /// its lead sentence): what the trainer learns types from, read exactly as
+    /// [`Extractor::extract`] reads it.
+    pub fn first_incident_features(&self, article: &Article, featurizer: &mut Featurizer) -> bool {
+        let reading = Reading::of(article);
+        let text = reading.text.as_str();
+        let mentions = find_mentions(self.gazetteer, text);
+        let sentences = split_sentences(text);
+        let triggers_by_sentence: Vec<Vec<TriggerMatch<'_>>> = sentences
+            .iter()
+            .map(|s| self.triggers.find(s.text))
+            .collect();
+        let found = self.clause_incidents(
+            text,
+            &sentences,
+            &triggers_by_sentence,
+            &mentions,
+            reading.anchor,
+        );
+        let first = found
+            .into_iter()
+            .next()
+            .or_else(|| self.lead_incident(&sentences, &mentions, reading.anchor));
+        let Some(f) = first else { return false };
+        let (clause, window) = model_input(text, &sentences, &f);
+        learned::event_features(featurizer, clause, window, f.rule, &self.triggers);
+        true
+    }
+
+    /// The incidents the clauses of each sentence report, in text order.
+    fn clause_incidents<'t>(
+        &'t self,
+        text: &str,
+        sentences: &[crate::text::Sentence<'_>],
+        triggers_by_sentence: &[Vec<TriggerMatch<'t>>],
+        mentions: &[Mention<'g>],
+        anchor: Option<chrono::NaiveDate>,
+    ) -> Vec<Found<'t>> {
+        let mut anchor = anchor;
+        let mut found: Vec<Found<'t>> = Vec::new();
         for (si, sentence) in sentences.iter().enumerate() {
             let s0 = sentence.span.0;
             // A sentence with neither a trigger nor a casualty word reports no incident; it
@@ -139,13 +344,7 @@ impl<'g> Extractor<'g> {
             if !may_report_incident && !may_set_report_date(sentence.text) {
                 continue;
             }
-            let dates: Vec<DateExpr> = find_dates(sentence.text, anchor)
-                .into_iter()
-                .map(|mut d| {
-                    d.span = (d.span.0 + s0, d.span.1 + s0);
-                    d
-                })
-                .collect();
+            let dates = dates_of(sentence, anchor);
             if let Some(report) = dates.iter().find(|d| d.report_date) {
                 anchor = Some(report.date);
             }
@@ -161,7 +360,7 @@ impl<'g> Extractor<'g> {
             for (ci, clause) in clauses.iter().enumerate() {
                 let span = (s0 + clause.span.0, s0 + clause.span.1);
                 let group = group_span(&clauses, clause.group, s0);
-                let clause_triggers: Vec<TriggerMatch<'_>> = sentence_triggers
+                let clause_triggers: Vec<TriggerMatch<'t>> = sentence_triggers
                     .iter()
                     .filter(|m| m.span.0 >= clause.span.0 && m.span.1 <= clause.span.1)
                     .map(|m| TriggerMatch {
@@ -174,7 +373,7 @@ impl<'g> Extractor<'g> {
                     span,
                     clause_triggers,
                     &dates,
-                    &mentions,
+                    mentions,
                     si,
                     ci,
                     clause.group,
@@ -187,53 +386,56 @@ impl<'g> Extractor<'g> {
                             .or_else(|| dates.iter().find(|d| d.report_date).cloned());
                     }
                     if f.place.is_none() {
-                        f.place = choose_place(&mentions, group);
+                        f.place = choose_place(mentions, group);
                     }
                     found.push(f);
                 }
             }
             Self::share_within_groups(&mut found, first_of_sentence);
         }
-        // Continuations: a bare death toll right after an incident belongs to it.
-        let mut kept: Vec<Found<'_>> = Vec::new();
-        for f in found {
-            let bare = f.rule.is_none() && f.date.is_none() && f.place.is_none();
-            match kept.last_mut() {
-                Some(prev) if bare && f.sentence <= prev.sentence + 1 => {
-                    if prev.toll.killed == 0 {
-                        prev.toll.killed = f.toll.killed;
-                        prev.toll.spans.extend(f.toll.spans);
-                    }
-                }
-                _ => kept.push(f),
-            }
-        }
-        // A note that states the figure coded for its event ("Fatalities split across 2
-        // events (12)") gives that figure to its first incident.
-        if let Some(first) = kept.first_mut()
-            && let Some(figure) = coded_figure(text, first.toll.killed)
-        {
-            first.toll.killed = figure;
-        }
-        let mut incidents = Vec::new();
-        for mut f in kept {
-            if f.place.is_none()
-                && f.sub_event_type.event_type() == EventType::StrategicDevelopments
-            {
-                f.place = place_told_elsewhere(&sentences, &triggers_by_sentence, &mentions, &f);
-            }
-            if !self.is_reportable(&f, &mentions) {
-                continue;
-            }
-            incidents.push(self.write_incident(article, &offsets, &mentions, focus, home, f));
-        }
-        Extraction {
-            mentions: mentions
-                .iter()
-                .map(|m| self.place_mention(article, &offsets, text, m))
-                .collect(),
-            incidents,
-        }
+        found
+    }
+
+    /// An incident from the lead sentence of a document that reports one in words no
+    /// trigger knows: the first sentence with a casualty word, else the first sentence.
+    fn lead_incident(
+        &self,
+        sentences: &[crate::text::Sentence<'_>],
+        mentions: &[Mention<'g>],
+        anchor: Option<chrono::NaiveDate>,
+    ) -> Option<Found<'static>> {
+        let (si, sentence) = sentences
+            .iter()
+            .enumerate()
+            .find(|(_, s)| fatalities::mentions_casualty(s.text))
+            .or_else(|| {
+                sentences
+                    .iter()
+                    .enumerate()
+                    .find(|(_, s)| s.text.len() > 20)
+            })?;
+        let dates = dates_of(sentence, anchor);
+        let toll = death_toll(sentence.text, &[]);
+        let shift = |s: &Span| (s.0 + sentence.span.0, s.1 + sentence.span.0);
+        Some(Found {
+            sentence: si,
+            clause: 0,
+            group: 0,
+            sentence_span: sentence.span,
+            clause_span: sentence.span,
+            rule: None,
+            trigger: None,
+            sub_event_type: SubEventType::Other,
+            date: nearest_date(&dates, sentence.span, sentence.span.0),
+            place: choose_place(mentions, sentence.span),
+            toll: Toll {
+                spans: toll.spans.iter().map(shift).collect(),
+                victims: toll.victims.iter().map(shift).collect(),
+                ..toll
+            },
+            roles: Roles::default(),
+            type_probability: 0.0,
+        })
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -284,6 +486,7 @@ impl<'g> Extractor<'g> {
             clause,
             group,
             sentence_span,
+            clause_span: span,
             rule: best.map(|m| m.rule),
             trigger: trigger.map(to_abs),
             sub_event_type,
@@ -304,6 +507,7 @@ impl<'g> Extractor<'g> {
                     ..a
                 }),
             },
+            type_probability: 0.0,
         })
     }
 
@@ -354,10 +558,10 @@ impl<'g> Extractor<'g> {
         }
     }
 
+    /// An agreement (talks, releases) needs its day: plans and announcements of one are
+    /// everywhere in the news. Any other incident a clause reports counts, dated or not (a
+    /// short report often gives its date elsewhere, or none).
     fn is_reportable(&self, f: &Found<'_>, mentions: &[Mention<'g>]) -> bool {
-        let located = f
-            .place
-            .is_some_and(|(i, _)| mentions[i].role == Role::Locative);
         if f.sub_event_type == SubEventType::Agreement {
             return f
                 .date
@@ -365,12 +569,14 @@ impl<'g> Extractor<'g> {
                 .is_some_and(|d| d.precision == TimePrecision::Day);
         }
         if f.sub_event_type.event_type() == EventType::StrategicDevelopments {
-            return f.date.is_some() || located;
+            // Other developments need a date of their own too: undated, they are the
+            // background of the story ("the group, which controls ...").
+            return f.date.is_some();
         }
-        let past_verb = f
-            .rule
-            .is_some_and(|r| r.phrase.ends_with("ed") || r.phrase.contains(' '));
-        f.date.is_some() || (located && (f.toll.killed > 0 || f.toll.injuries || past_verb))
+        let located = f
+            .place
+            .is_some_and(|(i, _)| mentions.get(i).is_some_and(|m| m.role == Role::Locative));
+        f.rule.is_some() || f.date.is_some() || located || f.toll.killed > 0 || f.toll.injuries
     }
 
     fn write_incident(
@@ -378,8 +584,7 @@ impl<'g> Extractor<'g> {
         article: &Article,
         offsets: &CharOffsets,
         mentions: &[Mention<'g>],
-        focus: Option<&'g Place>,
-        home: Option<&'g Place>,
+        story: &Story<'g>,
         f: Found<'_>,
     ) -> Incident {
         let g = self.gazetteer;
@@ -388,7 +593,7 @@ impl<'g> Extractor<'g> {
                 Some((m, p)) => (Some(m.place), p, Some(m.span)),
                 // No place in the incident's clauses: the one province the article is
                 // about, else its focus country, both at geo_precision 3.
-                None => (home.or(focus), GeoPrecision::Province, None),
+                None => (story.home.or(story.focus), GeoPrecision::Province, None),
             };
         let country_iso = place.map(|p| p.country).unwrap_or("");
         let country = g.country_name(country_iso).to_string();
@@ -417,7 +622,9 @@ impl<'g> Extractor<'g> {
         for a in [f.roles.actor1, f.roles.actor2].into_iter().flatten() {
             push(EvidenceField::Actor, a.span);
         }
-        let focus_name = focus.map_or(country.as_str(), |p| g.country_name(p.country));
+        let focus_name = story
+            .focus
+            .map_or(country.as_str(), |p| g.country_name(p.country));
         let (actor1, actor2) = name_actors(&f, focus_name, &article.text);
         let (event_date, time_precision) = match (&f.date, article.date) {
             (Some(d), _) => (Some(d.date), d.precision),
@@ -443,7 +650,11 @@ impl<'g> Extractor<'g> {
             geo_precision,
             fatalities: f.toll.killed,
             fatalities_max: f.toll.killed,
-            notes: article.text[f.sentence_span.0..f.sentence_span.1].to_string(),
+            notes: article
+                .text
+                .get(f.sentence_span.0..f.sentence_span.1)
+                .unwrap_or_default()
+                .to_string(),
             sources: vec![article.id.clone()],
             evidence,
             confidence: 0.0,
@@ -655,13 +866,30 @@ fn condition_holds(condition: Condition, lower: &str) -> bool {
 /// Future, wish, plan, denial: the three words before the trigger, and for strategic
 /// developments a modal anywhere after it ("the release ... will happen").
 fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool {
-    let before: Vec<&str> = lower[..trigger.0]
+    let head = lower.get(..trigger.0).unwrap_or("");
+    let words: Vec<&str> = head
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
-        .rev()
-        .take(3)
         .collect();
-    if before.iter().any(|w| lexicon::IRREALIS.contains(w)) {
+    let protest = event_type == Some(EventType::Protests);
+    let n = words.len();
+    let irrealis = (n.saturating_sub(3)..n).any(|k| {
+        let w = words[k];
+        let is_number = |j: usize| {
+            words
+                .get(j)
+                .is_some_and(|x| x.bytes().all(|b| b.is_ascii_digit()))
+        };
+        match w {
+            // "On 3 May 2020": the month, not the modal.
+            "may" if is_number(k + 1) || (k > 0 && is_number(k - 1)) => false,
+            // "gathered to protest": the purpose of a gathering is the protest itself.
+            "to" if protest => false,
+            _ => lexicon::IRREALIS.contains(w),
+        }
+    });
+    // "accused the army of shelling", "denied attacking": a claim, not a report.
+    if irrealis || words.iter().any(|w| lexicon::ACCUSATION.contains(w)) {
         return true;
     }
     if event_type.is_none_or(|t| t == EventType::StrategicDevelopments) {
@@ -729,36 +957,238 @@ fn choose_place(mentions: &[Mention<'_>], span: Span) -> Option<(usize, GeoPreci
         .map(|(i, m)| pick(i, m))
 }
 
-/// The country most of the article's mentions are in.
-/// The province an article is about: when every confident mention below the country level
-/// in its focus country lies in one first-level division (a local news story: "Memphis,
-/// Tennessee"), that division; none when it names several (the Afghan round-ups) or none.
+/// The article as the extractor reads it: its text with wrapped lines joined and capitals
+/// made ordinary (same length as the original, so spans carry over), the dateline cut off
+/// from the first sentence, and the date relative expressions are read against.
+struct Reading {
+    text: String,
+    dateline: Option<Dateline>,
+    anchor: Option<chrono::NaiveDate>,
+}
+
+impl Reading {
+    fn of(article: &Article) -> Reading {
+        let mut text = normalize_for_analysis(&article.text).into_owned();
+        let dateline = find_dateline(&text, article.date);
+        if let Some(d) = &dateline {
+            // Keep the place (a sentence of its own), blank its date and source: they are
+            // no event's.
+            let mut bytes = text.into_bytes();
+            for (k, b) in bytes.iter_mut().enumerate().take(d.span.1).skip(d.place.1) {
+                *b = if k == d.place.1 { b'.' } else { b' ' };
+            }
+            text = String::from_utf8(bytes)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        }
+        let anchor = article.date.or(dateline.as_ref().and_then(|d| d.date));
+        Reading {
+            text,
+            dateline,
+            anchor,
+        }
+    }
+}
+
+/// Where the story as a whole is: the country and (for a local story) the province it is
+/// about, which place incidents whose own words name no place.
+struct Story<'g> {
+    focus: Option<&'g Place>,
+    home: Option<&'g Place>,
+}
+
+/// A dateline's place counts this many times an ordinary mention for the story's focus.
+const DATELINE_WEIGHT: f32 = 4.0;
+
+impl<'g> Story<'g> {
+    fn of(
+        gazetteer: &'g Gazetteer,
+        mentions: &[Mention<'g>],
+        dateline: Option<&Dateline>,
+        lead_end: usize,
+    ) -> Story<'g> {
+        let in_dateline = |m: &Mention<'_>| {
+            dateline.is_some_and(|d| m.span.0 >= d.place.0 && m.span.1 <= d.place.1)
+        };
+        let focus = focus_country(gazetteer, mentions, &in_dateline);
+        let home = dateline_province(gazetteer, mentions, focus, &in_dateline)
+            .or_else(|| focus_province(gazetteer, mentions, focus, lead_end));
+        Story { focus, home }
+    }
+}
+
+/// The province of the dateline's place, when it is in the focus country.
+fn dateline_province<'g>(
+    gazetteer: &'g Gazetteer,
+    mentions: &[Mention<'g>],
+    focus: Option<&'g Place>,
+    in_dateline: &dyn Fn(&Mention<'_>) -> bool,
+) -> Option<&'g Place> {
+    let country = focus?.country;
+    let m = mentions.iter().find(|m| {
+        in_dateline(m)
+            && m.place.country == country
+            && !matches!(m.place.kind, PlaceKind::Country | PlaceKind::Other)
+    })?;
+    if m.place.kind == PlaceKind::Admin1 {
+        Some(m.place)
+    } else {
+        gazetteer.admin1(country, m.place.admin1)
+    }
+}
+
+/// What an incident's confidence is computed from.
+fn confidence_inputs(
+    f: &Found<'_>,
+    mentions: &[Mention<'_>],
+    story: &Story<'_>,
+    relevance: Option<f32>,
+    own_date: bool,
+) -> ConfidenceInputs {
+    let placed = f.place.and_then(|(i, p)| mentions.get(i).map(|m| (m, p)));
+    ConfidenceInputs::new(
+        if f.rule.is_some() && f.type_probability == 0.0 {
+            0.5
+        } else {
+            f.type_probability
+        },
+        relevance.unwrap_or(1.0),
+        placed.map(|(m, _)| m.confidence),
+        placed.is_some_and(|(_, p)| p == GeoPrecision::Town),
+        placed.is_none() && (story.home.is_some() || story.focus.is_some()),
+        placed.is_none() && story.home.is_none() && story.focus.is_none(),
+        own_date,
+        f.rule.is_some(),
+    )
+}
+
+/// The date expressions of a sentence, with spans in the article.
+fn dates_of(sentence: &Sentence<'_>, anchor: Option<chrono::NaiveDate>) -> Vec<DateExpr> {
+    find_dates(sentence.text, anchor)
+        .into_iter()
+        .map(|mut d| {
+            d.span = (d.span.0 + sentence.span.0, d.span.1 + sentence.span.0);
+            d
+        })
+        .collect()
+}
+
+/// A follow-up right after an incident belongs to it ("... in Gao. Four died.").
+fn attach_continuations<'t>(text: &str, found: Vec<Found<'t>>) -> Vec<Found<'t>> {
+    let mut kept: Vec<Found<'t>> = Vec::new();
+    for f in found {
+        let clause = text
+            .get(f.clause_span.0..f.clause_span.1)
+            .unwrap_or("")
+            .to_lowercase();
+        let undated_unplaced =
+            f.date.is_none() && f.place.is_none() && !lexicon::ANOTHER_INCIDENT.any_in(&clause);
+        match kept.last_mut() {
+            // "... killed in a blast in Gao. Four died." or "... No group claimed the
+            // blast.": a follow-up with no date or place of its own, of no type or of the
+            // incident's type, tells more of the same incident.
+            Some(prev)
+                if undated_unplaced
+                    && f.sentence <= prev.sentence + 1
+                    && (f.rule.is_none()
+                        || (f.sub_event_type == prev.sub_event_type
+                            && (f.toll.killed == 0 || prev.toll.killed == 0))) =>
+            {
+                if prev.toll.killed == 0 {
+                    prev.toll.killed = f.toll.killed;
+                    prev.toll.spans.extend(f.toll.spans);
+                }
+            }
+            _ => kept.push(f),
+        }
+    }
+    kept
+}
+
+/// The date of an incident whose own clauses give none: the first day the story names on
+/// or up to a week before its anchor (the lead usually dates the story's event), else none
+/// (the publication date is then used at week precision).
+fn story_date(
+    text: &str,
+    sentences: &[Sentence<'_>],
+    sentence: usize,
+    anchor: Option<chrono::NaiveDate>,
+) -> Option<DateExpr> {
+    let anchor = anchor?;
+    let _ = text;
+    let order = std::iter::once(sentence).chain(0..sentences.len());
+    for si in order {
+        let Some(s) = sentences.get(si) else { continue };
+        if let Some(d) = dates_of(s, Some(anchor)).into_iter().find(|d| {
+            !d.report_date
+                && d.precision == TimePrecision::Day
+                && d.date <= anchor
+                && (anchor - d.date).num_days() <= 7
+        }) {
+            return Some(d);
+        }
+    }
+    None
+}
+
+/// What the event model reads for an incident: its clause, and as context its sentence
+/// and the one after it.
+fn model_input<'t>(text: &'t str, sentences: &[Sentence<'_>], f: &Found<'_>) -> (&'t str, &'t str) {
+    let clause = text.get(f.clause_span.0..f.clause_span.1).unwrap_or("");
+    let end = sentences
+        .get(f.sentence + 1)
+        .map_or(f.sentence_span.1, |next| next.span.1);
+    let window = text.get(f.sentence_span.0..end).unwrap_or(clause);
+    (clause, window)
+}
+
+/// The province an article is about: the first-level division that holds most of the
+/// confident mentions below the country level in its focus country (a local news story:
+/// "Memphis, Tennessee"), when it holds at least two thirds of them; none when the article
+/// spreads over several (the Afghan round-ups) or names none.
 fn focus_province<'g>(
     gazetteer: &'g Gazetteer,
     mentions: &[Mention<'g>],
     focus: Option<&'g Place>,
+    lead_end: usize,
 ) -> Option<&'g Place> {
     let country = focus?.country;
-    let mut provinces = mentions
+    let mut counts: Vec<(&str, f32)> = Vec::new();
+    let mut total = 0.0;
+    for m in mentions
         .iter()
         .filter(|m| m.confidence >= 0.5 && m.place.country == country)
         .filter(|m| !matches!(m.place.kind, PlaceKind::Country | PlaceKind::Other))
-        .map(|m| m.place.admin1)
-        .filter(|a1| !a1.is_empty());
-    let first = provinces.next()?;
-    if provinces.all(|a1| a1 == first) {
-        gazetteer.admin1(country, first)
-    } else {
-        None
+        .filter(|m| !m.place.admin1.is_empty())
+    {
+        total += m.confidence;
+        match counts.iter_mut().find(|(a, _)| *a == m.place.admin1) {
+            Some(entry) => entry.1 += m.confidence,
+            None => counts.push((m.place.admin1, m.confidence)),
+        }
     }
+    let (admin1, weight) = counts
+        .into_iter()
+        .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(a.0)))?;
+    // A local story names its place in its lead; a national one may name its capital
+    // often further down (talks held there) without being about it.
+    let in_lead = mentions
+        .iter()
+        .any(|m| m.span.0 < lead_end && m.place.country == country && m.place.admin1 == admin1);
+    (in_lead && weight * 3.0 >= total * 2.0).then(|| gazetteer.admin1(country, admin1))?
 }
 
-fn focus_country<'g>(gazetteer: &'g Gazetteer, mentions: &[Mention<'g>]) -> Option<&'g Place> {
+/// The country most of the article's mentions are in (a dateline's place counts most).
+fn focus_country<'g>(
+    gazetteer: &'g Gazetteer,
+    mentions: &[Mention<'g>],
+    in_dateline: &dyn Fn(&Mention<'_>) -> bool,
+) -> Option<&'g Place> {
     // Where events happen counts more than who is named ("U.S. forces" is no place).
     let mut weight: FxHashMap<&str, (f32, Option<&'g Place>)> = FxHashMap::default();
     for m in mentions {
         let entry = weight.entry(m.place.country).or_insert((0.0, None));
         let role_weight = match (m.role, m.place.kind) {
+            _ if in_dateline(m) => DATELINE_WEIGHT,
             (Role::Locative, _) => 2.0,
             (_, PlaceKind::Country) => 0.5,
             _ => 1.0,

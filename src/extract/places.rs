@@ -123,10 +123,19 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
         if let (Some(j), Some((place, _))) = (containers[i], first[i])
             && let Some((container, _)) = first[j]
         {
-            let inside = match container.kind {
-                PlaceKind::Country => place.country == container.country,
-                _ => place.country == container.country && place.admin1 == container.admin1,
-            };
+            let inside = is_inside(place, container);
+            if !inside
+                && place.kind != PlaceKind::Country
+                && let Some((outer, inner)) =
+                    read_together(gazetteer, &context, &raws[i].name, &raws[j].name)
+            {
+                // "Atlanta (Georgia)": the state of that name holds the town, though alone
+                // the name is the country's.
+                first[j] = Some(outer);
+                first[i] = Some(inner);
+                keep[i] = is_real_place(text, &tokens, &raws[i], inner.0);
+                continue;
+            }
             if !inside && place.kind != PlaceKind::Country {
                 keep[i] = false;
                 if role_of(text, &tokens, raws[i].words.0) == Role::Locative {
@@ -150,7 +159,13 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
         let supported = (0..raws.len()).any(|j| {
             j != i && keep[j] && first[j].is_some_and(|(p, _)| p.country == place.country)
         });
-        if !supported {
+        // "gunmen killed two herders in <town>": a town an event is put in, in a text that
+        // names no other country, is the place (a short report names only its village).
+        let contradicted = (0..raws.len()).any(|j| {
+            j != i && keep[j] && first[j].is_some_and(|(p, _)| p.country != place.country)
+        });
+        let locative = role_of(text, &tokens, raws[i].words.0) == Role::Locative;
+        if !supported && (contradicted || !locative) {
             keep[i] = false;
         }
     }
@@ -203,6 +218,41 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
         }
     }
     out
+}
+
+/// True when `place` lies in `container` (its country, or its first-level division).
+fn is_inside(place: &Place, container: &Place) -> bool {
+    match container.kind {
+        PlaceKind::Country => place.country == container.country,
+        _ => place.country == container.country && place.admin1 == container.admin1,
+    }
+}
+
+/// A name and the name said to contain it ("X (Y)", "X, Y"), read together: the first
+/// reading of the container (among its best few divisions and countries) that holds a
+/// place of the name.
+fn read_together<'g>(
+    gazetteer: &'g Gazetteer,
+    context: &Context,
+    name: &str,
+    container_name: &str,
+) -> Option<((&'g Place, f32), (&'g Place, f32))> {
+    gazetteer
+        .candidates(container_name, context)
+        .into_iter()
+        .filter(|c| c.place.kind != PlaceKind::PopulatedPlace)
+        .take(8)
+        .find_map(|c| {
+            let mut ctx = context.clone();
+            ctx.container = Some((
+                c.place.country.to_string(),
+                c.place.admin1.to_string(),
+                c.place.kind,
+            ));
+            let inner = gazetteer.resolve_name(name, &ctx)?;
+            (inner.place.kind != PlaceKind::Country && is_inside(inner.place, c.place))
+                .then_some(((c.place, 0.6), (inner.place, inner.confidence)))
+        })
 }
 
 /// Resolves given toponyms of a document (byte spans, in text order) in the context of the
@@ -312,9 +362,22 @@ fn candidate_names(gazetteer: &Gazetteer, text: &str, tokens: &[Word]) -> Vec<Ra
                 continue;
             }
             let name = &text[tokens[i].span.0..last.span.1];
+            // "Fla.", "Calif.": an abbreviation keeps its dot, which tells it from a word.
+            let dotted = text[last.span.1..].starts_with('.')
+                && !gazetteer.abbreviated(&format!("{name}.")).is_empty();
+            if !dotted && !plausible_name_form(name) {
+                continue;
+            }
+            if followed_by_street_word(text, tokens, j) {
+                continue;
+            }
             let folded = fold(name);
             if lexicon::NOT_PLACES.contains(&folded) {
                 continue;
+            }
+            if dotted {
+                found = Some((j, format!("{name}.")));
+                break;
             }
             let (base, _) = kind_cue(&folded);
             if lexicon::NOT_PLACES.contains(base) {
@@ -331,8 +394,9 @@ fn candidate_names(gazetteer: &Gazetteer, text: &str, tokens: &[Word]) -> Vec<Ra
         }
         match found {
             Some((j, name)) => {
+                let end = tokens[j].span.1 + usize::from(name.ends_with('.'));
                 out.push(Raw {
-                    span: (tokens[i].span.0, tokens[j].span.1),
+                    span: (tokens[i].span.0, end),
                     name,
                     words: (i, j),
                 });
@@ -342,6 +406,65 @@ fn candidate_names(gazetteer: &Gazetteer, text: &str, tokens: &[Word]) -> Vec<Ra
         }
     }
     out
+}
+
+/// Words that make a name before them a street or a building ("McKinley Street", "Kent
+/// Avenue"), never the place an event is in.
+static STREET_WORDS: WordSet = WordSet::new(&[
+    "street",
+    "st",
+    "avenue",
+    "ave",
+    "road",
+    "rd",
+    "lane",
+    "ln",
+    "drive",
+    "dr",
+    "boulevard",
+    "blvd",
+    "way",
+    "place",
+    "pl",
+    "court",
+    "ct",
+    "circle",
+    "parkway",
+    "pkwy",
+    "highway",
+    "hwy",
+    "terrace",
+    "apartments",
+    "apartment",
+    "elementary",
+    "middle",
+    "high",
+]);
+
+/// True when the word after token `j` (over a space only) makes the name a street's.
+fn followed_by_street_word(text: &str, tokens: &[Word], j: usize) -> bool {
+    let Some(next) = tokens.get(j + 1) else {
+        return false;
+    };
+    text.get(tokens[j].span.1..next.span.0) == Some(" ")
+        && is_capitalized(next.text(text))
+        && STREET_WORDS.contains(next.text(text))
+}
+
+/// A written form that can be a place name: not a one- or two-letter word in ordinary case
+/// ("Va", "Ga" or "La" are abbreviations or words, not the country codes they fold to).
+fn plausible_name_form(name: &str) -> bool {
+    let letters: Vec<char> = name.chars().filter(|c| c.is_alphabetic()).collect();
+    let all_capitals = letters.iter().all(|c| c.is_uppercase());
+    letters.len() > 2 || (letters.len() == 2 && all_capitals)
+}
+
+/// A single word with two capitals or more ("KIA", "FAMa", "SAA"): an acronym, which names an
+/// organisation far more often than a place.
+fn is_acronym(name: &str) -> bool {
+    !name.contains([' ', '-', '.'])
+        && name.chars().filter(|c| c.is_uppercase()).count() >= 2
+        && name.chars().count() <= 6
 }
 
 fn is_kind_word(word: &str) -> bool {
@@ -356,7 +479,10 @@ fn is_kind_word(word: &str) -> bool {
 fn crosses_break(text: &str, tokens: &[Word], i: usize, j: usize) -> bool {
     (i..j).any(|k| {
         let gap = &text[tokens[k].span.1..tokens[k + 1].span.0];
-        !gap.chars().all(|c| c == ' ' || c == '-')
+        // "St. Louis", "Mt. Kenya", "Ft. Worth": the abbreviation's dot joins the name.
+        let abbreviated =
+            gap == ". " && matches!(tokens[k].text(text), "St" | "Ste" | "Mt" | "Ft" | "Pt");
+        !abbreviated && !gap.chars().all(|c| c == ' ' || c == '-')
     })
 }
 
@@ -366,8 +492,29 @@ fn crosses_break(text: &str, tokens: &[Word], i: usize, j: usize) -> bool {
 fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool {
     let (i, j) = raw.words;
     let word_at = |k: usize| tokens.get(k).map(|w| w.text(text)).unwrap_or("");
-    let big = matches!(place.kind, PlaceKind::Admin1 | PlaceKind::Admin2)
-        || place.population >= NAME_INSIDE_NAME_POPULATION;
+    // An acronym is a place only as a country's code ("US", "UK") or as a dateline opening
+    // a line ("KABUL, 4 March"): elsewhere "KIA", "SAA" or "FAMa" name armed groups.
+    let opens_a_line = i == 0
+        || text[..tokens[i].span.0]
+            .trim_end_matches([' ', '\t'])
+            .ends_with('\n');
+    if is_acronym(&raw.name) && place.kind != PlaceKind::Country && !opens_a_line {
+        return false;
+    }
+    // "Wagner forces", "Boko Haram fighters": a name before a group noun names the group.
+    let next = word_at(j + 1).to_ascii_lowercase();
+    let gap_to_next = tokens
+        .get(j + 1)
+        .and_then(|w| text.get(raw.span.1..w.span.0))
+        .unwrap_or("");
+    if gap_to_next == " "
+        && lexicon::GROUP_NOUNS.contains(&next)
+        && !matches!(place.kind, PlaceKind::Country | PlaceKind::Admin1)
+        && place.population < NAME_INSIDE_NAME_POPULATION
+    {
+        return false;
+    }
+    let big = place.kind == PlaceKind::Admin1 || place.population >= NAME_INSIDE_NAME_POPULATION;
     // The capitalised run around the mention ("Afghan National Army", "Ashraf Ghani").
     let mut start = i;
     while start > 0
@@ -392,7 +539,7 @@ fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool 
     if organisation && (place.kind == PlaceKind::Country || !big) {
         return false;
     }
-    if names_a_person(text, tokens, raw, start) {
+    if names_a_person(text, tokens, raw, (start, end)) {
         return false;
     }
     let inside_longer_name = (start < i && !(sentence_start && start + 1 == i)) || end > j;
@@ -463,9 +610,9 @@ static PERSON_TITLES: WordSet = WordSet::new(&[
 ]);
 
 /// True when a mention is (part of) a person's name: right after a title ("Officer
-/// Herrera", "Mr. Williams"), or closing a run of capitalised words followed by an age
+/// Herrera", "Mr. Williams"), or inside a run of capitalised words followed by an age
 /// ("Trevor Andre Williams, 33,").
-fn names_a_person(text: &str, tokens: &[Word], raw: &Raw, run_start: usize) -> bool {
+fn names_a_person(text: &str, tokens: &[Word], raw: &Raw, run: (usize, usize)) -> bool {
     let (i, _) = raw.words;
     if i > 0 {
         let previous = &tokens[i - 1];
@@ -474,14 +621,15 @@ fn names_a_person(text: &str, tokens: &[Word], raw: &Raw, run_start: usize) -> b
             return true;
         }
     }
-    let after = &text[raw.span.1..];
+    let (run_start, run_end) = run;
+    let after = &text[tokens[run_end].span.1.max(raw.span.1)..];
     let Some(rest) = after.strip_prefix(", ") else {
         return false;
     };
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     let age = (1..=3).contains(&digits)
         && (rest[digits..].starts_with(',') || rest[digits..].starts_with(" years"));
-    age && run_start < i
+    age && run_start < run_end
 }
 
 /// Words that may stand between a place and the province or country that contains it:

@@ -53,25 +53,57 @@ fn push_folded(out: &mut String, ascii: &str) {
     }
 }
 
+/// Arabic articles written before a name ("al-Hasakah", "ad-Dali", "ash-Shihr"), left out
+/// of the loose key.
+const ARTICLES: [&str; 12] = [
+    "al", "el", "ad", "ar", "as", "at", "az", "an", "ash", "adh", "ath", "ed",
+];
+
 /// A looser key for transliteration variants of one name (Daykundi/Daikundi,
-/// Kondoz/Kunduz, Paktya/Paktia, Herat/Hirat): vowels and semivowels merged, doubled
-/// letters collapsed. Used only when no exact folded name matches.
+/// Kondoz/Kunduz, Paktya/Paktia, Hodeidah/Hudaydah, Ad-Dali/Dhale): the Arabic article
+/// dropped, consonant digraphs reduced (dh, th, kh, gh, sh, ph), a final "h" after a vowel
+/// dropped, every vowel (and y, w) one letter, doubled letters collapsed. Used only when no
+/// exact folded name matches.
 ///
 /// ```
 /// use incident_map::gazetteer::loose_key;
 /// assert_eq!(loose_key("daikundi"), loose_key("daykundi"));
 /// assert_eq!(loose_key("kondoz"), loose_key("kunduz"));
+/// assert_eq!(loose_key("hodeidah"), loose_key("al hudaydah"));
 /// ```
 pub fn loose_key(folded: &str) -> String {
-    let mut out = String::with_capacity(folded.len());
+    let words: Vec<&str> = folded.split([' ', '-']).filter(|w| !w.is_empty()).collect();
+    let kept: Vec<&str> = if words.len() > 1 {
+        words
+            .iter()
+            .copied()
+            .filter(|w| !ARTICLES.contains(w))
+            .collect()
+    } else {
+        words
+    };
+    let mut joined = kept.concat();
+    for (from, to) in [
+        ("dh", "d"),
+        ("th", "t"),
+        ("kh", "k"),
+        ("gh", "g"),
+        ("sh", "s"),
+        ("ph", "f"),
+    ] {
+        joined = joined.replace(from, to);
+    }
+    let is_vowel = |c: char| matches!(c, 'a' | 'e' | 'i' | 'o' | 'u' | 'y' | 'w');
+    if joined.len() > 3 && joined.ends_with('h') && joined[..joined.len() - 1].ends_with(is_vowel) {
+        joined.pop();
+    }
+    let mut out = String::with_capacity(joined.len());
     let mut last = '\0';
-    for c in folded.chars() {
+    for c in joined.chars() {
         let mapped = match c {
-            'o' | 'u' => 'u',
-            'e' | 'i' | 'y' => 'i',
-            'w' | 'v' => 'v',
+            c if is_vowel(c) => 'a',
+            'v' => 'v',
             'q' | 'k' | 'c' => 'k',
-            ' ' | '-' => continue,
             other => other,
         };
         if mapped != last {

@@ -106,7 +106,10 @@ impl Gazetteer {
         let folded = fold(name);
         let (mut matches, base, cue) = self.exact_entries(&folded);
         let mut penalty = 0.0;
-        if matches.is_empty() {
+        // A spelling variant of a name, never of an English word ("Neither" is no
+        // variant of "Natore").
+        let english = base.split(' ').all(crate::text::is_common_word);
+        if matches.is_empty() && !english {
             matches = self.loose_names().get(&super::loose_key(base));
             penalty = LOOSE_PENALTY;
         }
@@ -129,6 +132,16 @@ impl Gazetteer {
                 let place = self.place(i)?;
                 if let Some(only) = &context.only_country
                     && !place.country.eq_ignore_ascii_case(only)
+                {
+                    return None;
+                }
+                // A spelling variant is trusted only where the text says the place is: a
+                // loose match outside the named container ("Dand, Kandahar" read as a
+                // village of India) is another place.
+                if penalty > 0.0
+                    && let Some((country, admin1, kind)) = &context.container
+                    && (place.country != country.as_str()
+                        || (*kind != PlaceKind::Country && place.admin1 != admin1.as_str()))
                 {
                     return None;
                 }

@@ -56,7 +56,7 @@ static DATE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&pattern.replace(r"\b", r"(?-u:\b)")).expect("date pattern is valid")
 });
 
-fn month_number(name: &str) -> Option<u32> {
+pub(super) fn month_number(name: &str) -> Option<u32> {
     let lower = name.to_ascii_lowercase();
     let key = lower.get(..3)?;
     let months = [

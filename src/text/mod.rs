@@ -2,12 +2,16 @@
 //! the article text (converted to code points only at the output boundary, see
 //! [`CharOffsets`]).
 
+mod dateline;
 mod dates;
+mod normalize;
 mod numbers;
 mod sentences;
 mod words;
 
+pub use dateline::{Dateline, find_dateline};
 pub use dates::{DateExpr, find_dates};
+pub use normalize::{is_common_word, is_hard_wrapped, is_in_capitals, normalize_for_analysis};
 pub use numbers::{Quantity, find_quantities, parse_number_word};
 pub use sentences::{Sentence, split_sentences};
 pub use words::{Word, is_capitalized, words};

@@ -1,0 +1,621 @@
+//! Trains the extractor's two linear models on the development sets in `../shared/eval/`
+//! and writes their weights to `data/model/` (hashed weights only, never text):
+//!
+//! ```text
+//! cargo run --release --no-default-features --example train -- [--eval DIR] [--folds K] [--out DIR] [--half even]
+//! ```
+//!
+//! `--half even` trains on the half of each set whose items' keys (note text, MUC-4 id, GVA
+//! incident id) hash even, so that the other half measures the result end to end: run the
+//! binary with `INCIDENT_MAP_MODELS=DIR` on that half.
+//!
+//! - event model: each ACLED note (world and Afghanistan files) labelled with ACLED's
+//!   sub-event type; the window read is the note's incident sentence and the one after it,
+//!   as the extractor reads it.
+//! - relevance model: MUC-4 texts (relevant when the key has a non-optional template), GVA
+//!   articles and ACLED notes (all relevant).
+//!
+//! Before writing, it reports k-fold accuracy on the sets it trains on (the figures to
+//! quote), per country and per type for the event model.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use incident_map::extract::confidence::{Calibration, ConfidenceInputs};
+use incident_map::extract::{Extractor, TriggerTable, learned};
+use incident_map::linear::{Featurizer, LinearModel, softmax};
+use incident_map::model::Article;
+use incident_map::taxonomy::SubEventType;
+
+/// Which half of the development data to train on: all of it, or only the items whose key
+/// hashes even (the odd half then measures the models honestly, see `--half`).
+#[derive(Clone, Copy, PartialEq)]
+enum Half {
+    All,
+    Even,
+}
+
+impl Half {
+    fn keeps(self, key: &str) -> bool {
+        self == Half::All || incident_map::linear::fnv1a(key.as_bytes()).is_multiple_of(2)
+    }
+}
+
+/// One training example: features, label, and a group for reporting.
+struct Example {
+    features: Vec<u32>,
+    label: usize,
+    group: String,
+    /// The item's key hashes even (it belongs to the training half of `--half even`).
+    even: bool,
+}
+
+/// FTRL-Proximal for a softmax over classes (McMahan et al. 2013), sparse by its L1 term.
+struct Ftrl {
+    classes: usize,
+    alpha: f32,
+    beta: f32,
+    l1: f32,
+    l2: f32,
+    z: Vec<f32>,
+    n: Vec<f32>,
+}
+
+impl Ftrl {
+    fn new(bits: u32, classes: usize, l1: f32) -> Ftrl {
+        let size = (1usize << bits) * classes;
+        Ftrl {
+            classes,
+            alpha: 0.1,
+            beta: 1.0,
+            l1,
+            l2: 1.0,
+            z: vec![0.0; size],
+            n: vec![0.0; size],
+        }
+    }
+
+    fn weight(&self, i: usize) -> f32 {
+        let z = self.z[i];
+        if z.abs() <= self.l1 {
+            0.0
+        } else {
+            -(z - z.signum() * self.l1) / ((self.beta + self.n[i].sqrt()) / self.alpha + self.l2)
+        }
+    }
+
+    fn scores(&self, features: &[u32]) -> Vec<f32> {
+        let mut s = vec![0.0; self.classes];
+        for &f in features {
+            for (c, sc) in s.iter_mut().enumerate() {
+                *sc += self.weight(f as usize * self.classes + c);
+            }
+        }
+        s
+    }
+
+    fn update(&mut self, features: &[u32], label: usize, weight: f32) {
+        let p = softmax(&self.scores(features));
+        for &f in features {
+            for (c, pc) in p.iter().enumerate() {
+                let i = f as usize * self.classes + c;
+                let g = weight * (pc - if c == label { 1.0 } else { 0.0 });
+                let w = self.weight(i);
+                let sigma = ((self.n[i] + g * g).sqrt() - self.n[i].sqrt()) / self.alpha;
+                self.z[i] += g - sigma * w;
+                self.n[i] += g * g;
+            }
+        }
+    }
+
+    fn model(&self, bits: u32) -> LinearModel {
+        let dense: Vec<f32> = (0..self.z.len()).map(|i| self.weight(i)).collect();
+        // The bias is a feature like any other ("bias"), kept in the weights.
+        LinearModel::from_dense(bits, self.classes, vec![0.0; self.classes], &dense, 1e-4)
+    }
+}
+
+/// Deterministic shuffle (xorshift), so runs are reproducible.
+fn shuffle<T>(items: &mut [T], seed: u64) {
+    let mut state = seed.max(1);
+    for i in (1..items.len()).rev() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        items.swap(i, (state % (i as u64 + 1)) as usize);
+    }
+}
+
+fn train(examples: &[&Example], classes: usize, epochs: usize, l1: f32, weights: &[f32]) -> Ftrl {
+    let mut ftrl = Ftrl::new(learned::FEATURE_BITS, classes, l1);
+    let mut order: Vec<usize> = (0..examples.len()).collect();
+    for epoch in 0..epochs {
+        shuffle(&mut order, 17 + epoch as u64);
+        for &i in &order {
+            let e = examples[i];
+            ftrl.update(&e.features, e.label, weights[e.label]);
+        }
+    }
+    ftrl
+}
+
+/// Inverse-frequency weights (square-rooted) so rare classes are not ignored.
+fn class_weights(examples: &[Example], classes: usize) -> Vec<f32> {
+    let mut counts = vec![0usize; classes];
+    for e in examples {
+        counts[e.label] += 1;
+    }
+    let total = examples.len() as f32;
+    counts
+        .iter()
+        .map(|&c| {
+            if c == 0 {
+                1.0
+            } else {
+                (total / (classes as f32 * c as f32)).sqrt().clamp(0.5, 3.0)
+            }
+        })
+        .collect()
+}
+
+fn read_acled(
+    path: &Path,
+    half: Half,
+    extractor: &Extractor<'_>,
+    f: &mut Featurizer,
+    out: &mut Vec<Example>,
+) {
+    let Ok(mut reader) = csv::Reader::from_path(path) else {
+        println!("{}: cannot read", path.display());
+        return;
+    };
+    let headers = reader.headers().unwrap().clone();
+    let col = |n: &str| headers.iter().position(|h| h == n);
+    let (Some(notes), Some(sub)) = (col("notes"), col("sub_event_type")) else {
+        return;
+    };
+    let country = col("country");
+    let source = path.file_stem().unwrap().to_string_lossy().to_string();
+    for record in reader.records().flatten() {
+        let Some(label) = record.get(sub).and_then(|s| s.parse::<SubEventType>().ok()) else {
+            continue;
+        };
+        let text = record.get(notes).unwrap_or("");
+        if !half.keeps(text) {
+            continue;
+        }
+        let article = Article {
+            id: "note".into(),
+            text: text.to_string(),
+            ..Article::default()
+        };
+        if !extractor.first_incident_features(&article, f) {
+            continue;
+        }
+        let group = country
+            .and_then(|c| record.get(c))
+            .map_or_else(|| source.clone(), str::to_string);
+        out.push(Example {
+            features: f.features().to_vec(),
+            label: label.index(),
+            group,
+            even: Half::Even.keeps(text),
+        });
+    }
+}
+
+fn read_relevance(
+    eval: &Path,
+    half: Half,
+    triggers: &TriggerTable,
+    f: &mut Featurizer,
+) -> Vec<Example> {
+    let mut out = Vec::new();
+    let mut add = |text: &str, relevant: bool, group: &str, key: &str, f: &mut Featurizer| {
+        learned::relevance_features(f, text, triggers);
+        out.push(Example {
+            features: f.features().to_vec(),
+            label: usize::from(relevant),
+            group: group.to_string(),
+            even: Half::Even.keeps(key),
+        });
+    };
+    if let Ok(text) = std::fs::read_to_string(eval.join("muc4/muc4-dev.jsonl")) {
+        for line in text.lines() {
+            let Ok(doc) = serde_json::from_str::<serde_json::Value>(line) else {
+                continue;
+            };
+            if !half.keeps(doc["id"].as_str().unwrap_or("")) {
+                continue;
+            }
+            let relevant = doc["templates"]
+                .as_array()
+                .is_some_and(|t| t.iter().any(|t| !t["optional"].as_bool().unwrap_or(false)));
+            let body = doc["text"].as_str().unwrap_or("");
+            let normal = incident_map::text::normalize_for_analysis(body);
+            add(
+                &normal,
+                relevant,
+                "muc4",
+                doc["id"].as_str().unwrap_or(""),
+                f,
+            );
+        }
+    }
+    if let Ok(text) = std::fs::read_to_string(eval.join("clusters/gva-dev.jsonl")) {
+        for line in text.lines() {
+            let Ok(doc) = serde_json::from_str::<serde_json::Value>(line) else {
+                continue;
+            };
+            let id = match &doc["incident_id"] {
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            if !half.keeps(&id) {
+                continue;
+            }
+            for a in doc["articles"].as_array().into_iter().flatten() {
+                let body = a["content"].as_str().unwrap_or("");
+                if !body.trim().is_empty() {
+                    add(body, true, "gva", &id, f);
+                }
+            }
+        }
+    }
+    // ACLED notes: every tenth, so that notes do not outweigh news.
+    for name in [
+        "acled/acled-world-dev.csv",
+        "acled/acled-afghanistan-2019-taliban.csv",
+    ] {
+        if let Ok(mut reader) = csv::Reader::from_path(eval.join(name)) {
+            let headers = reader.headers().unwrap().clone();
+            let notes = headers.iter().position(|h| h == "notes").unwrap_or(0);
+            for (i, record) in reader.records().flatten().enumerate() {
+                let text = record.get(notes).unwrap_or("");
+                if i % 10 == 0 && half.keeps(text) {
+                    add(text, true, "acled", text, f);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Great-circle distance in km.
+fn km(a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (la1, lo1, la2, lo2) = (
+        a.0.to_radians(),
+        a.1.to_radians(),
+        b.0.to_radians(),
+        b.1.to_radians(),
+    );
+    let h = ((la2 - la1) / 2.0).sin().powi(2)
+        + la1.cos() * la2.cos() * ((lo2 - lo1) / 2.0).sin().powi(2);
+    2.0 * 6371.0 * h.sqrt().min(1.0).asin()
+}
+
+/// Runs an extractor (with models that did not learn from these notes) over the odd half of
+/// the ACLED notes: each first incident's confidence inputs, and whether it is right (event
+/// type right and place within 161 km of ACLED's).
+fn calibration_data(eval: &Path, extractor: &Extractor<'_>) -> Vec<(ConfidenceInputs, bool)> {
+    let mut out = Vec::new();
+    for name in [
+        "acled/acled-world-dev.csv",
+        "acled/acled-afghanistan-2019-taliban.csv",
+    ] {
+        let Ok(mut reader) = csv::Reader::from_path(eval.join(name)) else {
+            continue;
+        };
+        let headers = reader.headers().unwrap().clone();
+        let col = |n: &str| headers.iter().position(|h| h == n);
+        let (Some(notes), Some(et), Some(lat), Some(lon)) = (
+            col("notes"),
+            col("event_type"),
+            col("latitude"),
+            col("longitude"),
+        ) else {
+            continue;
+        };
+        for record in reader.records().flatten() {
+            let text = record.get(notes).unwrap_or("");
+            if Half::Even.keeps(text) {
+                continue;
+            }
+            let article = Article {
+                id: "note".into(),
+                text: text.to_string(),
+                ..Article::default()
+            };
+            let (extraction, inputs) = extractor.extract_explained(&article);
+            let first = extraction
+                .incidents
+                .iter()
+                .enumerate()
+                .min_by_key(|(_, i)| {
+                    i.evidence
+                        .iter()
+                        .map(|e| e.start)
+                        .min()
+                        .unwrap_or(usize::MAX)
+                });
+            let Some((k, incident)) = first else { continue };
+            let gold = (
+                record.get(lat).and_then(|v| v.parse::<f64>().ok()),
+                record.get(lon).and_then(|v| v.parse::<f64>().ok()),
+            );
+            let near = match (incident.position(), gold) {
+                (Some(p), (Some(a), Some(b))) => km(p, (a, b)) <= 161.0,
+                _ => false,
+            };
+            let right = near && Some(incident.event_type.as_str()) == record.get(et);
+            if let Some(x) = inputs.get(k) {
+                out.push((*x, right));
+            }
+        }
+    }
+    out
+}
+
+/// Logistic regression by gradient descent over the confidence inputs.
+fn fit_calibration(data: &[(ConfidenceInputs, bool)]) -> Calibration {
+    let mut c = Calibration::neutral();
+    c.weights = [0.0; 9];
+    let n = data.len().max(1) as f32;
+    for _ in 0..3000 {
+        let mut grad = [0.0f32; 9];
+        for (x, y) in data {
+            let p = c.confidence(x);
+            let err = p - if *y { 1.0 } else { 0.0 };
+            for (g, v) in grad.iter_mut().zip(x.values) {
+                *g += err * v;
+            }
+        }
+        for (w, g) in c.weights.iter_mut().zip(grad) {
+            *w -= 2.0 * (g / n + 1e-4 * *w);
+        }
+    }
+    c
+}
+
+/// The reliability table (10 bins) and expected calibration error of a calibration.
+fn reliability(c: &Calibration, data: &[(ConfidenceInputs, bool)]) -> f64 {
+    let mut bins = [(0usize, 0.0f64, 0usize); 10];
+    for (x, y) in data {
+        let p = f64::from(c.confidence(x));
+        let b = ((p * 10.0) as usize).min(9);
+        bins[b].0 += 1;
+        bins[b].1 += p;
+        bins[b].2 += usize::from(*y);
+    }
+    println!(
+        "  {:<11} {:>6} {:>10} {:>9}",
+        "confidence", "n", "mean given", "share right"
+    );
+    let mut ece = 0.0;
+    for (b, (n, sum, right)) in bins.iter().enumerate() {
+        if *n == 0 {
+            continue;
+        }
+        let given = sum / *n as f64;
+        let observed = *right as f64 / *n as f64;
+        ece += (*n as f64 / data.len().max(1) as f64) * (given - observed).abs();
+        println!(
+            "  {:.1}-{:.1}     {:>6} {:>10.3} {:>9.3}",
+            b as f64 / 10.0,
+            (b + 1) as f64 / 10.0,
+            n,
+            given,
+            observed
+        );
+    }
+    println!("  expected calibration error {ece:.3}");
+    ece
+}
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let flag = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let eval = PathBuf::from(flag("--eval").unwrap_or_else(|| "../shared/eval".into()));
+    let out = PathBuf::from(flag("--out").unwrap_or_else(|| "data/model".into()));
+    let folds: usize = flag("--folds").and_then(|f| f.parse().ok()).unwrap_or(5);
+    let epochs: usize = flag("--epochs").and_then(|f| f.parse().ok()).unwrap_or(4);
+    let l1: f32 = flag("--l1").and_then(|f| f.parse().ok()).unwrap_or(0.5);
+    let half = match flag("--half").as_deref() {
+        Some("even") => Half::Even,
+        _ => Half::All,
+    };
+    if !eval.exists() {
+        println!(
+            "no evaluation data at {} (it lives outside the repository); nothing trained",
+            eval.display()
+        );
+        return Ok(());
+    }
+    let triggers = TriggerTable::bundled()?;
+    let extractor = Extractor::bundled()?.without_models();
+    let mut f = Featurizer::new(learned::FEATURE_BITS);
+
+    // Event model.
+    let mut events = Vec::new();
+    for name in [
+        "acled/acled-world-dev.csv",
+        "acled/acled-afghanistan-2019-taliban.csv",
+    ] {
+        read_acled(&eval.join(name), half, &extractor, &mut f, &mut events);
+    }
+    shuffle(&mut events, 7);
+    let classes = SubEventType::ALL.len();
+    let weights = class_weights(&events, classes);
+    println!("event model: {} ACLED notes, {folds}-fold", events.len());
+    let mut by_group: BTreeMap<String, [usize; 3]> = BTreeMap::new();
+    let mut by_type: BTreeMap<&str, [usize; 3]> = BTreeMap::new();
+    let (mut right_type, mut right_sub) = (0, 0);
+    for k in 0..folds {
+        let train_set: Vec<&Example> = events
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| i % folds != k)
+            .map(|(_, e)| e)
+            .collect();
+        let model = train(&train_set, classes, epochs, l1, &weights).model(learned::FEATURE_BITS);
+        for e in events
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| i % folds == k)
+            .map(|(_, e)| e)
+        {
+            let scores = learned::TypeScores {
+                probabilities: model.probabilities(&e.features),
+            };
+            let (sub, _, _) = scores.best();
+            let gold = SubEventType::ALL[e.label];
+            let t = usize::from(sub.event_type() == gold.event_type());
+            let s = usize::from(sub == gold);
+            right_type += t;
+            right_sub += s;
+            let g = by_group.entry(e.group.clone()).or_default();
+            g[0] += 1;
+            g[1] += t;
+            g[2] += s;
+            let g = by_type.entry(gold.event_type().as_str()).or_default();
+            g[0] += 1;
+            g[1] += t;
+            g[2] += s;
+        }
+    }
+    let n = events.len().max(1) as f64;
+    println!(
+        "  k-fold: event type {:.3}, sub-event type {:.3}",
+        right_type as f64 / n,
+        right_sub as f64 / n
+    );
+    println!("  {:<34} {:>6} {:>6} {:>6}", "country", "n", "type", "sub");
+    for (g, [n, t, s]) in &by_group {
+        if *n >= 50 {
+            println!(
+                "  {:<34} {:>6} {:>6.3} {:>6.3}",
+                g,
+                n,
+                *t as f64 / *n as f64,
+                *s as f64 / *n as f64
+            );
+        }
+    }
+    println!(
+        "  {:<34} {:>6} {:>6} {:>6}",
+        "event type", "n", "type", "sub"
+    );
+    for (g, [n, t, s]) in &by_type {
+        println!(
+            "  {:<34} {:>6} {:>6.3} {:>6.3}",
+            g,
+            n,
+            *t as f64 / *n as f64,
+            *s as f64 / *n as f64
+        );
+    }
+    let all: Vec<&Example> = events.iter().collect();
+    let event_model = train(&all, classes, epochs, l1, &weights).model(learned::FEATURE_BITS);
+
+    // Relevance model.
+    let mut docs = read_relevance(&eval, half, &triggers, &mut f);
+    shuffle(&mut docs, 11);
+    let weights = class_weights(&docs, 2);
+    println!("relevance model: {} documents, {folds}-fold", docs.len());
+    let mut tally: BTreeMap<String, [usize; 3]> = BTreeMap::new(); // tp, fp, fn
+    for k in 0..folds {
+        let train_set: Vec<&Example> = docs
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| i % folds != k)
+            .map(|(_, e)| e)
+            .collect();
+        let model = train(&train_set, 2, epochs, l1, &weights).model(learned::FEATURE_BITS);
+        for e in docs
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| i % folds == k)
+            .map(|(_, e)| e)
+        {
+            let p = model.probabilities(&e.features)[1];
+            let predicted = p >= 0.5;
+            let t = tally.entry(e.group.clone()).or_default();
+            match (predicted, e.label == 1) {
+                (true, true) => t[0] += 1,
+                (true, false) => t[1] += 1,
+                (false, true) => t[2] += 1,
+                _ => {}
+            }
+        }
+    }
+    for (g, [tp, fp, fn_]) in &tally {
+        let p = *tp as f64 / (*tp + *fp).max(1) as f64;
+        let r = *tp as f64 / (*tp + *fn_).max(1) as f64;
+        println!(
+            "  {g:<8} precision {p:.3} recall {r:.3} F1 {:.3}",
+            2.0 * p * r / (p + r).max(1e-9)
+        );
+    }
+    let all: Vec<&Example> = docs.iter().collect();
+    let relevance_model = train(&all, 2, epochs, l1, &weights).model(learned::FEATURE_BITS);
+
+    // Calibration: models trained on the even half of every set code the odd half of the
+    // ACLED notes; the confidence is fitted to how often those incidents are right.
+    let calibration = if half == Half::All {
+        println!("calibration: models from the even half, coding the odd half of the ACLED notes");
+        let even_events: Vec<&Example> = events.iter().filter(|e| e.even).collect();
+        let even_docs: Vec<&Example> = docs.iter().filter(|e| e.even).collect();
+        let half_models: &'static learned::Models =
+            Box::leak(Box::new(learned::Models::from_parts(
+                train(
+                    &even_events,
+                    classes,
+                    epochs,
+                    l1,
+                    &class_weights(&events, classes),
+                )
+                .model(learned::FEATURE_BITS),
+                train(&even_docs, 2, epochs, l1, &class_weights(&docs, 2))
+                    .model(learned::FEATURE_BITS),
+            )));
+        let coder = Extractor::bundled()?.with_models(half_models, Calibration::neutral());
+        let data = calibration_data(&eval, &coder);
+        println!(
+            "  {} incidents; before fitting (the type probability alone):",
+            data.len()
+        );
+        reliability(&Calibration::neutral(), &data);
+        let fitted = fit_calibration(&data);
+        println!("  fitted:");
+        reliability(&fitted, &data);
+        Some(fitted)
+    } else {
+        None
+    };
+
+    std::fs::create_dir_all(&out)?;
+    for (name, model) in [
+        ("event.bin", &event_model),
+        ("relevance.bin", &relevance_model),
+    ] {
+        let bytes = model.to_bytes();
+        std::fs::write(out.join(name), &bytes)?;
+        println!(
+            "wrote {} ({} KB)",
+            out.join(name).display(),
+            bytes.len() / 1024
+        );
+    }
+    if let Some(calibration) = calibration {
+        let path = out.join("calibration.tsv");
+        std::fs::write(&path, calibration.to_tsv())?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}

@@ -1,0 +1,237 @@
+//! The learned part of the extractor: two linear models over hashed features (see
+//! [`crate::linear`]), trained by `examples/train.rs` on the development sets and bundled
+//! from `data/model/`.
+//!
+//! - The event model reads an incident's sentence (and the one after it) and gives the
+//!   probability of each ACLED sub-event type. Its features are the words and word pairs,
+//!   plus what the rules saw: the sub-event types of the trigger phrases in the window, and
+//!   whether a death toll or injuries are reported. The rules find where an incident is;
+//!   the model weighs every cue for what it is.
+//! - The relevance model reads a whole document and gives the probability that it reports
+//!   an incident at all (statements, analysis and history report none).
+
+use std::sync::OnceLock;
+
+use crate::linear::{Featurizer, LinearModel, ModelError};
+use crate::taxonomy::{EventType, SubEventType};
+
+use super::fatalities;
+use super::triggers::{TriggerRule, TriggerTable};
+
+/// Hash bits of every model's features.
+pub const FEATURE_BITS: u32 = 20;
+
+/// The bundled event model.
+pub const BUNDLED_EVENT_MODEL: &[u8] = include_bytes!("../../data/model/event.bin");
+/// The bundled relevance model.
+pub const BUNDLED_RELEVANCE_MODEL: &[u8] = include_bytes!("../../data/model/relevance.bin");
+
+/// An environment variable naming a folder with `event.bin` and `relevance.bin` to use
+/// instead of the bundled models (measuring models trained on part of the data).
+pub const MODELS_VARIABLE: &str = "INCIDENT_MAP_MODELS";
+
+/// Words of a document the relevance model reads (the lead carries the story).
+pub const RELEVANCE_WORDS: usize = 400;
+
+/// Adds the event features of an incident: the words and word pairs of its clause, the
+/// words of its sentence and the next one as context, the sub-event type of the trigger
+/// that chose the clause and of every trigger in the clause, and the casualties it reports.
+pub fn event_features(
+    f: &mut Featurizer,
+    clause: &str,
+    window: &str,
+    rule: Option<&TriggerRule>,
+    triggers: &TriggerTable,
+) {
+    f.clear();
+    f.add("bias");
+    f.add_words(clause);
+    f.add_context_words(window);
+    if let Some(rule) = rule {
+        f.add(&format!("t:{}", rule.sub_event_type.as_str()));
+        f.add(&format!("tt:{}", rule.event_type.as_str()));
+    } else {
+        f.add("t:none");
+    }
+    let lower = window.to_ascii_lowercase();
+    for m in triggers.find(window) {
+        if super::condition_holds(m.rule.condition, &lower) {
+            f.add(&format!("tw:{}", m.rule.sub_event_type.as_str()));
+        }
+    }
+    let toll = fatalities::death_toll(clause, &[]);
+    if toll.killed > 0 {
+        f.add("c:killed");
+    }
+    if toll.injuries {
+        f.add("c:injured");
+    }
+}
+
+/// Adds the relevance features of a document: the words and word pairs of its lead, and the
+/// event types its trigger phrases name.
+pub fn relevance_features(f: &mut Featurizer, text: &str, triggers: &TriggerTable) {
+    f.clear();
+    f.add("bias");
+    let lead_end = text
+        .split_whitespace()
+        .take(RELEVANCE_WORDS)
+        .last()
+        .map(|w| w.as_ptr() as usize - text.as_ptr() as usize + w.len())
+        .unwrap_or(0);
+    let lead = text.get(..lead_end).unwrap_or(text);
+    f.add_words(lead);
+    let lower = lead.to_ascii_lowercase();
+    let mut kinds = 0;
+    for m in triggers.find(lead) {
+        if super::condition_holds(m.rule.condition, &lower) {
+            f.add(&format!("tt:{}", m.rule.event_type.as_str()));
+            kinds += 1;
+        }
+    }
+    f.add(&format!("n:triggers{}", kinds.min(5)));
+}
+
+/// The sub-event type probabilities of an incident.
+#[derive(Debug, Clone)]
+pub struct TypeScores {
+    /// Probability of each sub-event type, indexed like [`SubEventType::ALL`].
+    pub probabilities: Vec<f32>,
+}
+
+impl TypeScores {
+    /// The likeliest event type (summing its sub-types) and, within it, the likeliest
+    /// sub-type, with the probability of each.
+    pub fn best(&self) -> (SubEventType, f32, f32) {
+        let type_p = |t: EventType| -> f32 {
+            t.sub_types()
+                .iter()
+                .map(|s| self.probabilities.get(s.index()).copied().unwrap_or(0.0))
+                .sum()
+        };
+        let event_type = EventType::ALL
+            .into_iter()
+            .max_by(|a, b| type_p(*a).total_cmp(&type_p(*b)))
+            .unwrap_or_default();
+        let sub = event_type
+            .sub_types()
+            .iter()
+            .copied()
+            .max_by(|a, b| {
+                let pa = self.probabilities.get(a.index()).copied().unwrap_or(0.0);
+                let pb = self.probabilities.get(b.index()).copied().unwrap_or(0.0);
+                pa.total_cmp(&pb)
+            })
+            .unwrap_or_default();
+        let sub_p = self.probabilities.get(sub.index()).copied().unwrap_or(0.0);
+        (sub, type_p(event_type), sub_p)
+    }
+
+    /// The probability of one sub-event type.
+    pub fn of(&self, sub: SubEventType) -> f32 {
+        self.probabilities.get(sub.index()).copied().unwrap_or(0.0)
+    }
+
+    /// The sub-type to code, given the one the rules read (if any) and whether they read it
+    /// from a phrase of several words ("prisoner swap", "car bomb"): the model chooses the
+    /// event type; within it, the rules' sub-type stands when it came from such a phrase,
+    /// which names the sub-type as the codebook defines it, or when the model gives it at
+    /// least a third of its own choice. Returns the sub-type and the probability of its
+    /// event type.
+    pub fn settle(&self, rules: Option<(SubEventType, bool)>) -> (SubEventType, f32) {
+        let (best, type_p, best_p) = self.best();
+        match rules {
+            Some((rule, phrase))
+                if rule != best
+                    && rule.event_type() == best.event_type()
+                    && (phrase || self.of(rule) * 3.0 >= best_p) =>
+            {
+                (rule, type_p)
+            }
+            _ => (best, type_p),
+        }
+    }
+}
+
+/// The two bundled models.
+#[derive(Debug, Clone)]
+pub struct Models {
+    event: LinearModel,
+    relevance: LinearModel,
+}
+
+impl Models {
+    /// The models bundled with the app (parsed once); none before the first training run
+    /// wrote them (empty files).
+    pub fn bundled() -> Result<Option<&'static Models>, ModelError> {
+        static MODELS: OnceLock<Result<Option<Models>, String>> = OnceLock::new();
+        MODELS
+            .get_or_init(|| {
+                if let Some(dir) = std::env::var_os(MODELS_VARIABLE) {
+                    let dir = std::path::PathBuf::from(dir);
+                    let read = |name: &str| {
+                        std::fs::read(dir.join(name))
+                            .map_err(|e| format!("{}: {e}", dir.join(name).display()))
+                    };
+                    return Models::from_bytes(&read("event.bin")?, &read("relevance.bin")?)
+                        .map(Some)
+                        .map_err(|e| e.to_string());
+                }
+                if BUNDLED_EVENT_MODEL.is_empty() || BUNDLED_RELEVANCE_MODEL.is_empty() {
+                    return Ok(None);
+                }
+                Models::from_bytes(BUNDLED_EVENT_MODEL, BUNDLED_RELEVANCE_MODEL)
+                    .map(Some)
+                    .map_err(|e| e.to_string())
+            })
+            .as_ref()
+            .map(Option::as_ref)
+            .map_err(|e| ModelError::Format {
+                name: "bundled".into(),
+                problem: e.clone(),
+            })
+    }
+
+    /// Models from two trained linear models (the trainer).
+    pub fn from_parts(event: LinearModel, relevance: LinearModel) -> Models {
+        Models { event, relevance }
+    }
+
+    /// Models from their files' bytes.
+    pub fn from_bytes(event: &[u8], relevance: &[u8]) -> Result<Models, ModelError> {
+        let event = LinearModel::from_bytes("event", event)?;
+        let relevance = LinearModel::from_bytes("relevance", relevance)?;
+        if event.classes() != SubEventType::ALL.len() || relevance.classes() != 2 {
+            return Err(ModelError::Format {
+                name: "bundled".into(),
+                problem: "unexpected number of classes".into(),
+            });
+        }
+        Ok(Models { event, relevance })
+    }
+
+    /// Sub-event type probabilities of an incident.
+    pub fn event_type(
+        &self,
+        f: &mut Featurizer,
+        clause: &str,
+        window: &str,
+        rule: Option<&TriggerRule>,
+        triggers: &TriggerTable,
+    ) -> TypeScores {
+        event_features(f, clause, window, rule, triggers);
+        TypeScores {
+            probabilities: self.event.probabilities(f.features()),
+        }
+    }
+
+    /// The probability that a document reports an incident.
+    pub fn relevance(&self, f: &mut Featurizer, text: &str, triggers: &TriggerTable) -> f32 {
+        relevance_features(f, text, triggers);
+        self.relevance
+            .probabilities(f.features())
+            .get(1)
+            .copied()
+            .unwrap_or(0.0)
+    }
+}

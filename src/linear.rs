@@ -1,0 +1,349 @@
+//! Linear models over hashed text features: the learned part of the extractor. A text is
+//! turned into features (lower-case words, word pairs, and cues the rules found, such as a
+//! trigger's sub-event type), each feature hashed into one of 2^bits buckets, and a model
+//! scores every class as the sum of its weights over the features (multinomial logistic
+//! regression). Only hashed weights are stored, never text.
+//!
+//! The models are trained by `examples/train.rs` on the development sets and committed in
+//! `data/model/`; this module only featurises and scores.
+
+/// FNV-1a, 64 bits: the feature hash (the trainer uses this same function).
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+/// Collects a text's features as bucket numbers.
+#[derive(Debug, Clone)]
+pub struct Featurizer {
+    bits: u32,
+    buckets: Vec<u32>,
+    scratch: String,
+}
+
+impl Featurizer {
+    /// A featuriser into 2^bits buckets.
+    pub fn new(bits: u32) -> Featurizer {
+        Featurizer {
+            bits: bits.clamp(8, 30),
+            buckets: Vec::new(),
+            scratch: String::new(),
+        }
+    }
+
+    /// Starts a new text.
+    pub fn clear(&mut self) {
+        self.buckets.clear();
+    }
+
+    /// Adds one named feature ("t:Armed clash", "f:casualties").
+    pub fn add(&mut self, feature: &str) {
+        let bucket = (fnv1a(feature.as_bytes()) & ((1u64 << self.bits) - 1)) as u32;
+        self.buckets.push(bucket);
+    }
+
+    /// Adds the words of a text (lower case, digits as `0`) and each pair of neighbouring
+    /// words.
+    pub fn add_words(&mut self, text: &str) {
+        let mut previous: Option<String> = None;
+        for word in text
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+        {
+            let mut norm = String::with_capacity(word.len());
+            for c in word.chars() {
+                if c.is_ascii_digit() {
+                    if !norm.ends_with('0') {
+                        norm.push('0');
+                    }
+                } else {
+                    norm.extend(c.to_lowercase());
+                }
+            }
+            self.scratch.clear();
+            self.scratch.push_str("w:");
+            self.scratch.push_str(&norm);
+            let unigram = std::mem::take(&mut self.scratch);
+            self.add(&unigram);
+            self.scratch = unigram;
+            if let Some(prev) = &previous {
+                self.scratch.clear();
+                self.scratch.push_str("b:");
+                self.scratch.push_str(prev);
+                self.scratch.push(' ');
+                self.scratch.push_str(&norm);
+                let bigram = std::mem::take(&mut self.scratch);
+                self.add(&bigram);
+                self.scratch = bigram;
+            }
+            previous = Some(norm);
+        }
+    }
+
+    /// Adds the words of a text as context (lower case, digits as `0`), without pairs.
+    pub fn add_context_words(&mut self, text: &str) {
+        for word in text
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+        {
+            let mut feature = String::with_capacity(word.len() + 2);
+            feature.push_str("x:");
+            for c in word.chars() {
+                if c.is_ascii_digit() {
+                    if !feature.ends_with('0') {
+                        feature.push('0');
+                    }
+                } else {
+                    feature.extend(c.to_lowercase());
+                }
+            }
+            self.add(&feature);
+        }
+    }
+
+    /// The features so far, each bucket once, sorted.
+    pub fn features(&mut self) -> &[u32] {
+        self.buckets.sort_unstable();
+        self.buckets.dedup();
+        &self.buckets
+    }
+}
+
+/// Errors reading a model file.
+#[derive(Debug, thiserror::Error)]
+pub enum ModelError {
+    /// The bytes are not a model of this format.
+    #[error("model {name}: {problem}")]
+    Format {
+        /// Which model.
+        name: String,
+        /// What is wrong.
+        problem: String,
+    },
+}
+
+/// A multinomial logistic regression over hashed features, with sparse weights.
+#[derive(Debug, Clone)]
+pub struct LinearModel {
+    bits: u32,
+    classes: usize,
+    bias: Vec<f32>,
+    /// For each bucket, where its weights start in `entries` (and end at the next start).
+    starts: Vec<u32>,
+    /// (class, weight) pairs, grouped by bucket.
+    entries: Vec<(u8, f32)>,
+}
+
+const MAGIC: &[u8; 4] = b"IMLM";
+
+impl LinearModel {
+    /// Number of classes.
+    pub fn classes(&self) -> usize {
+        self.classes
+    }
+
+    /// Hash bits of the features the model expects.
+    pub fn bits(&self) -> u32 {
+        self.bits
+    }
+
+    /// A model from dense weights (`weights[bucket * classes + class]`), keeping only
+    /// weights whose magnitude is at least `min_weight` (the trainer).
+    pub fn from_dense(
+        bits: u32,
+        classes: usize,
+        bias: Vec<f32>,
+        weights: &[f32],
+        min_weight: f32,
+    ) -> LinearModel {
+        let buckets = 1usize << bits;
+        let mut starts = Vec::with_capacity(buckets + 1);
+        let mut entries = Vec::new();
+        for b in 0..buckets {
+            starts.push(entries.len() as u32);
+            for c in 0..classes {
+                let w = weights.get(b * classes + c).copied().unwrap_or(0.0);
+                if w.abs() >= min_weight && w != 0.0 {
+                    entries.push((c as u8, w));
+                }
+            }
+        }
+        starts.push(entries.len() as u32);
+        LinearModel {
+            bits,
+            classes,
+            bias,
+            starts,
+            entries,
+        }
+    }
+
+    /// Class scores (logits) of a set of features.
+    pub fn scores(&self, features: &[u32]) -> Vec<f32> {
+        let mut scores = self.bias.clone();
+        for &f in features {
+            let f = f as usize;
+            let (Some(&a), Some(&b)) = (self.starts.get(f), self.starts.get(f + 1)) else {
+                continue;
+            };
+            for &(c, w) in self.entries.get(a as usize..b as usize).unwrap_or(&[]) {
+                if let Some(s) = scores.get_mut(c as usize) {
+                    *s += w;
+                }
+            }
+        }
+        scores
+    }
+
+    /// Class probabilities (softmax of the scores).
+    pub fn probabilities(&self, features: &[u32]) -> Vec<f32> {
+        softmax(&self.scores(features))
+    }
+
+    /// The model as bytes: magic, bits, classes, bias, then (bucket, class, weight) runs.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&self.bits.to_le_bytes());
+        out.extend_from_slice(&(self.classes as u32).to_le_bytes());
+        for b in &self.bias {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
+        out.extend_from_slice(&(self.entries.len() as u32).to_le_bytes());
+        for bucket in 0..self.starts.len().saturating_sub(1) {
+            let (a, b) = (
+                self.starts[bucket] as usize,
+                self.starts[bucket + 1] as usize,
+            );
+            for &(c, w) in &self.entries[a..b] {
+                out.extend_from_slice(&(bucket as u32).to_le_bytes());
+                out.push(c);
+                out.extend_from_slice(&w.to_le_bytes());
+            }
+        }
+        out
+    }
+
+    /// Reads a model written by [`LinearModel::to_bytes`].
+    pub fn from_bytes(name: &str, bytes: &[u8]) -> Result<LinearModel, ModelError> {
+        let bad = |problem: &str| ModelError::Format {
+            name: name.to_string(),
+            problem: problem.to_string(),
+        };
+        let mut reader = Reader { bytes, at: 0 };
+        if reader.take(4).ok_or_else(|| bad("too short"))? != MAGIC {
+            return Err(bad("not a model file"));
+        }
+        let bits = reader.u32().ok_or_else(|| bad("truncated header"))?;
+        let classes = reader.u32().ok_or_else(|| bad("truncated header"))? as usize;
+        if !(8..=30).contains(&bits) || classes == 0 || classes > 255 {
+            return Err(bad("bad header"));
+        }
+        let mut bias = Vec::with_capacity(classes);
+        for _ in 0..classes {
+            bias.push(reader.f32().ok_or_else(|| bad("truncated bias"))?);
+        }
+        let count = reader.u32().ok_or_else(|| bad("truncated"))? as usize;
+        let buckets = 1usize << bits;
+        let mut starts = vec![0u32; buckets + 1];
+        let mut entries = Vec::with_capacity(count);
+        let mut last_bucket = 0usize;
+        for _ in 0..count {
+            let bucket = reader.u32().ok_or_else(|| bad("truncated weights"))? as usize;
+            let class = reader.take(1).ok_or_else(|| bad("truncated weights"))?[0];
+            let weight = reader.f32().ok_or_else(|| bad("truncated weights"))?;
+            if bucket >= buckets || bucket < last_bucket || usize::from(class) >= classes {
+                return Err(bad("weights out of order or out of range"));
+            }
+            last_bucket = bucket;
+            starts[bucket + 1] += 1;
+            entries.push((class, weight));
+        }
+        for b in 0..buckets {
+            starts[b + 1] += starts[b];
+        }
+        Ok(LinearModel {
+            bits,
+            classes,
+            bias,
+            starts,
+            entries,
+        })
+    }
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+        let slice = self.bytes.get(self.at..self.at + n)?;
+        self.at += n;
+        Some(slice)
+    }
+
+    fn u32(&mut self) -> Option<u32> {
+        self.take(4)?.try_into().ok().map(u32::from_le_bytes)
+    }
+
+    fn f32(&mut self) -> Option<f32> {
+        self.take(4)?.try_into().ok().map(f32::from_le_bytes)
+    }
+}
+
+/// Softmax of scores.
+pub fn softmax(scores: &[f32]) -> Vec<f32> {
+    let max = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let exp: Vec<f32> = scores.iter().map(|s| (s - max).exp()).collect();
+    let sum: f32 = exp.iter().sum();
+    if sum > 0.0 && sum.is_finite() {
+        exp.iter().map(|e| e / sum).collect()
+    } else {
+        vec![1.0 / scores.len().max(1) as f32; scores.len()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn features_are_words_and_pairs_hashed() {
+        let mut f = Featurizer::new(16);
+        f.add_words("Rebels shelled Gao; 12 died");
+        let words = f.features().len();
+        // 5 words and 4 pairs, all in different buckets with this text.
+        assert_eq!(words, 9);
+        let mut g = Featurizer::new(16);
+        g.add_words("REBELS shelled gao; 99 died");
+        assert_eq!(f.features(), g.features(), "case and digits do not matter");
+    }
+
+    #[test]
+    fn a_model_round_trips_and_scores() {
+        let bits = 8;
+        let classes = 3;
+        let mut dense = vec![0.0f32; (1 << bits) * classes];
+        let mut f = Featurizer::new(bits);
+        f.add("w:protest");
+        let bucket = f.features()[0] as usize;
+        dense[bucket * classes + 2] = 2.5;
+        dense[bucket * classes + 1] = 0.0001;
+        let model = LinearModel::from_dense(bits, classes, vec![0.1, 0.0, -0.1], &dense, 0.001);
+        let back = LinearModel::from_bytes("test", &model.to_bytes()).unwrap();
+        let p = back.probabilities(f.features());
+        assert!(p[2] > 0.8, "{p:?}");
+        assert_eq!(back.scores(&[]), vec![0.1, 0.0, -0.1]);
+        assert!(LinearModel::from_bytes("test", b"IMLM").is_err());
+        assert!(LinearModel::from_bytes("test", b"nope").is_err());
+        let mut truncated = model.to_bytes();
+        truncated.truncate(truncated.len() - 2);
+        assert!(LinearModel::from_bytes("test", &truncated).is_err());
+    }
+}

@@ -1,0 +1,259 @@
+//! A text made easier to read for the extractor, byte for byte the same length as the
+//! original (so every span found in it is a span of the original too):
+//!
+//! - **Hard-wrapped lines joined.** Wire copy is often broken into lines of about 70
+//!   characters; a sentence then spans several lines. In a document whose lines are wrapped
+//!   like that, a line break inside a paragraph becomes a space (a blank line or an indented
+//!   line still starts a paragraph).
+//! - **Capitals made ordinary.** In a text written in capitals, every word looks like a
+//!   name. A word that the bundled list of common English words holds is written in lower
+//!   case, any other word capitalised (so "KILLED IN SAN MIGUEL" reads "killed in San
+//!   Miguel"); the first word of a sentence is capitalised.
+
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+use rustc_hash::FxHashSet;
+
+/// The bundled common English words (lower case, one a line; see `data/SOURCES.md`).
+const COMMON_WORDS_GZ: &[u8] = include_bytes!("../../data/lexicon/common-words.txt.gz");
+
+/// Words kept capitalised in a text written in capitals even though they are also common
+/// English words: particles and words of place names in the languages of the regions the
+/// app covers, and country names that are English words.
+const KEEP_CAPITALISED: [&str; 22] = [
+    "la", "las", "el", "los", "de", "del", "san", "santa", "santo", "do", "da", "dos", "al",
+    "chile", "china", "turkey", "jordan", "chad", "niger", "georgia", "guinea", "colon",
+];
+
+/// Share of cased letters that must be capitals for a text to count as written in capitals.
+const CAPITALS_SHARE: f64 = 0.8;
+/// A document is hard-wrapped when at least this share of its lines (of 5 or more) is long.
+const WRAPPED_SHARE: f64 = 0.6;
+/// A line this long or longer counts as filled by a wrap.
+const WRAPPED_LINE: usize = 50;
+/// A wrapped document's lines are no longer than this.
+const WRAP_WIDTH: usize = 110;
+
+fn common_words() -> &'static FxHashSet<String> {
+    static WORDS: OnceLock<FxHashSet<String>> = OnceLock::new();
+    WORDS.get_or_init(|| {
+        use std::io::Read;
+        let mut text = String::new();
+        let mut decoder = flate2::read::GzDecoder::new(COMMON_WORDS_GZ);
+        if decoder.read_to_string(&mut text).is_err() {
+            log::warn!("the bundled common-word list could not be read");
+            return FxHashSet::default();
+        }
+        text.lines()
+            .map(str::trim)
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    })
+}
+
+/// True when a word is a common English word (lower case given).
+pub fn is_common_word(lower: &str) -> bool {
+    common_words().contains(lower)
+}
+
+/// The text with wrapped lines joined and capitals made ordinary, as needed; the same
+/// length in bytes as the original.
+///
+/// ```
+/// use incident_map::text::normalize_for_analysis;
+/// let wire = "REBELS AMBUSHED AN ARMY PATROL NEAR SAN MIGUEL YESTERDAY, KILLING FIVE\n\
+///             SOLDIERS. THE ARMY SAID THE PATROL WAS GUARDING THE ROAD TO THE DAM WHEN\n\
+///             THE ATTACK BEGAN.";
+/// let normal = normalize_for_analysis(wire);
+/// assert_eq!(normal.len(), wire.len());
+/// assert!(normal.starts_with("Rebels ambushed an army patrol near San Miguel yesterday"));
+/// ```
+pub fn normalize_for_analysis(text: &str) -> Cow<'_, str> {
+    let wrapped = is_hard_wrapped(text);
+    let capitals = is_in_capitals(text);
+    if !wrapped && !capitals {
+        return Cow::Borrowed(text);
+    }
+    let mut out = text.to_string();
+    if wrapped {
+        join_wrapped_lines(&mut out);
+    }
+    if capitals {
+        out = ordinary_case(&out);
+    }
+    Cow::Owned(out)
+}
+
+/// True when most lines of a multi-line text end where a fixed width cut them.
+pub fn is_hard_wrapped(text: &str) -> bool {
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim_end)
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    if lines.len() < 5 {
+        return false;
+    }
+    let long = lines.iter().filter(|l| l.len() >= WRAPPED_LINE).count();
+    let too_long = lines.iter().any(|l| l.len() > WRAP_WIDTH);
+    !too_long && long as f64 >= WRAPPED_SHARE * lines.len() as f64
+}
+
+/// True when a text is written in capitals.
+pub fn is_in_capitals(text: &str) -> bool {
+    let (mut upper, mut lower) = (0usize, 0usize);
+    for c in text.chars() {
+        if c.is_uppercase() {
+            upper += 1;
+        } else if c.is_lowercase() {
+            lower += 1;
+        }
+    }
+    upper >= 100 && upper as f64 >= CAPITALS_SHARE * (upper + lower) as f64
+}
+
+/// Replaces each line break inside a paragraph with a space. A paragraph starts after a
+/// blank line or at an indented line.
+fn join_wrapped_lines(text: &mut String) {
+    let bytes = text.as_bytes();
+    let mut joins = Vec::new();
+    for (i, &b) in bytes.iter().enumerate() {
+        if b != b'\n' {
+            continue;
+        }
+        let before_blank = i == 0
+            || bytes[i - 1] == b'\n'
+            || (bytes[i - 1] == b'\r' && i >= 2 && bytes[i - 2] == b'\n');
+        let next = bytes.get(i + 1).copied();
+        let next_starts_paragraph = matches!(next, None | Some(b'\n' | b'\r' | b' ' | b'\t'));
+        if !before_blank && !next_starts_paragraph {
+            joins.push(i);
+        }
+    }
+    // Safe on bytes: a newline is one byte in UTF-8 and so is a space.
+    let mut bytes = std::mem::take(text).into_bytes();
+    for i in joins {
+        bytes[i] = b' ';
+        if i > 0 && bytes[i - 1] == b'\r' {
+            bytes[i - 1] = b' ';
+        }
+    }
+    *text = String::from_utf8(bytes).unwrap_or_default();
+}
+
+/// Writes a text in capitals in ordinary case (see the module documentation).
+fn ordinary_case(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut sentence_start = true;
+    let mut chars = text.char_indices().peekable();
+    while let Some((start, c)) = chars.next() {
+        if !c.is_alphabetic() {
+            out.push(c);
+            if matches!(c, '.' | '!' | '?' | '\n') {
+                sentence_start = true;
+            } else if !c.is_whitespace() && !matches!(c, '"' | '\'' | '(' | '[' | '-') {
+                sentence_start = false;
+            }
+            continue;
+        }
+        // The whole word (letters and apostrophes inside it).
+        let mut end = start + c.len_utf8();
+        while let Some(&(i, d)) = chars.peek() {
+            if d.is_alphabetic() || (d == '\'' && text[i + 1..].starts_with(char::is_alphabetic)) {
+                end = i + d.len_utf8();
+                chars.next();
+            } else {
+                break;
+            }
+        }
+        let word = &text[start..end];
+        let lower = lower_same_length(word);
+        let bare = lower.split('\'').next().unwrap_or(&lower);
+        let common =
+            word.chars().count() > 1 && is_common_word(bare) && !KEEP_CAPITALISED.contains(&bare);
+        let capitalise = sentence_start || !common;
+        if capitalise && word.chars().count() > 1 {
+            let mut letters = word.chars();
+            if let Some(first) = letters.next() {
+                out.push(first);
+            }
+            out.push_str(&lower[word.chars().next().map_or(0, char::len_utf8)..]);
+        } else if capitalise {
+            out.push_str(word);
+        } else {
+            out.push_str(&lower);
+        }
+        sentence_start = false;
+    }
+    out
+}
+
+/// Lower case of a word, letter by letter, keeping a letter whose lower case would take a
+/// different number of bytes (so the text keeps its length).
+fn lower_same_length(word: &str) -> String {
+    word.chars()
+        .map(|c| {
+            let mut lower = c.to_lowercase();
+            match (lower.next(), lower.next()) {
+                (Some(l), None) if l.len_utf8() == c.len_utf8() => l,
+                _ => c,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrapped_lines_are_joined_within_paragraphs() {
+        let text = "   THE ARMY SAID TODAY THAT GUERRILLAS BLEW UP A BRIDGE ON THE ROAD\n\
+                    BETWEEN THE TWO TOWNS LAST NIGHT AND THAT NOBODY WAS HURT IN THE\n\
+                    BLAST, WHICH DAMAGED THE MAIN SUPPORT OF THE OLD STONE BRIDGE.\n\n   \
+                    OFFICIALS SAID REPAIRS WOULD TAKE SEVERAL WEEKS OF WORK BY CREWS\n\
+                    FROM THE CAPITAL, AND THAT TRAFFIC WOULD USE A FERRY MEANWHILE.\n";
+        assert!(is_hard_wrapped(text));
+        let normal = normalize_for_analysis(text);
+        assert_eq!(normal.len(), text.len());
+        assert!(normal.contains("road between"), "{normal}");
+        assert!(normal.contains("bridge.\n\n"), "{normal}");
+        assert!(normal.contains("crews from"), "{normal}");
+    }
+
+    #[test]
+    fn ordinary_text_is_left_alone() {
+        let text = "Gunmen attacked a checkpoint.\nPolice said three people died.";
+        assert!(matches!(normalize_for_analysis(text), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn capitals_are_made_ordinary_keeping_names() {
+        let text = "A BOMB EXPLODED TODAY IN FRONT OF THE MAYOR'S OFFICE IN LA PAZ, \
+                    DAMAGING TWO CARS. NOBODY WAS HURT, THE POLICE OF SANTA ANA SAID. \
+                    THE ATTACK WAS CLAIMED BY A GROUP CALLED THE FMLN IN A CALL TO A RADIO STATION.";
+        let normal = normalize_for_analysis(text);
+        assert_eq!(normal.len(), text.len());
+        assert!(
+            normal.starts_with("A bomb exploded today in front of the mayor's office in La Paz"),
+            "{normal}"
+        );
+        assert!(
+            normal.contains("Nobody was hurt, the police of Santa Ana said."),
+            "{normal}"
+        );
+        assert!(normal.contains("the Fmln"), "{normal}");
+    }
+
+    #[test]
+    fn length_is_kept_for_any_letters() {
+        for text in [
+            "ÇA İSTANBUL ẞTRASSE ǅ Ǆ ΣΊΣΥΦΟΣ ".repeat(20),
+            "Ⅻ ﬁ ß".repeat(50),
+        ] {
+            assert_eq!(normalize_for_analysis(&text).len(), text.len());
+        }
+    }
+}
