@@ -401,7 +401,7 @@ mod tests {
         use ActorKind::*;
         let rows = [
             (
-                "after Taliban militants made a night attack on a checkpoint held by the Afghan National Army (ANA)",
+                "after a night attack by Taliban militants near a checkpoint of the Afghan National Army (ANA)",
                 "attack",
                 (Some(Taliban), Some(Military)),
             ),

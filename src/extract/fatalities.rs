@@ -125,8 +125,19 @@ static CASUALTY_STEMS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> =
             .ascii_case_insensitive(true)
             .kind(Some(aho_corasick::AhoCorasickKind::DFA))
             .build([
-                "kill", "dead", "died", "die", "death", "lives", "slain", "fatalit", "lost",
-                "wound", "injur", "hurt",
+                "kill",
+                "dead",
+                "died",
+                "die",
+                "death",
+                "lives",
+                "slain",
+                "fatalit",
+                "lost",
+                "wound",
+                "injur",
+                "hurt",
+                "gunned down",
             ])
             .ok()
     });
@@ -408,7 +419,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 29] = [
+        let rows: [(&str, u32); 31] = [
             (
                 "Eight civilians, including children were killed in an explosion",
                 8,
