@@ -1045,5 +1045,5 @@ pub fn run(paths: Vec<PathBuf>, tiles: Option<String>) -> Result<(), eframe::Err
 /// with no paths.
 pub fn run_workspace(workspace: PathBuf) -> Result<(), eframe::Error> {
     log::info!("opening the app on workspace {}", workspace.display());
-    run(Vec::new())
+    run(Vec::new(), None)
 }
