@@ -24,3 +24,4 @@ pub mod sample;
 pub mod store;
 pub mod taxonomy;
 pub mod text;
+pub mod workspace;

@@ -1,4 +1,5 @@
-//! The `incident-map` command: the app (default), or `extract`, `places`, `geocode`.
+//! The `incident-map` command: the app (default, or on a workspace `W.imap`), or `extract`,
+//! `places`, `geocode`, and the workspace commands `import`, `export`, `edit`, `reextract`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,6 +13,7 @@ use incident_map::gazetteer::{Context, Gazetteer};
 use incident_map::ingest;
 use incident_map::model::{Incident, PlaceMention};
 use incident_map::pipeline::{self, Event, RunOptions};
+use incident_map::workspace::{self, StatusFilter, Workspace};
 
 #[derive(Parser)]
 #[command(
@@ -22,7 +24,8 @@ use incident_map::pipeline::{self, Event, RunOptions};
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// Files or folders of articles to open in the app (default: the bundled sample).
+    /// Files or folders of articles to open in the app (default: the bundled sample), or one
+    /// workspace file (`W.imap`).
     paths: Vec<PathBuf>,
     /// The app's basemap from your own XYZ tile server: a URL with {z}, {x} and {y}, e.g.
     /// https://tiles.example.org/{z}/{x}/{y}.png (remembered for the next start).
@@ -71,6 +74,59 @@ enum Command {
         #[arg(long, default_value_t = 5)]
         limit: usize,
     },
+    /// Import articles and ACLED exports into a workspace (created if missing); articles
+    /// already there are skipped.
+    Import {
+        /// The workspace file (`W.imap`).
+        #[arg(long)]
+        workspace: PathBuf,
+        /// Files or folders of articles, ACLED CSV exports, or - for JSON Lines on stdin.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// Export a workspace's incidents (rejected ones only when asked), or its corrections.
+    Export {
+        /// The workspace file.
+        #[arg(long)]
+        workspace: PathBuf,
+        /// Output format (corrections are always JSON Lines).
+        #[arg(long, value_enum)]
+        format: Option<Format>,
+        /// Which review status to export: unreviewed, accepted, rejected, edited, imported,
+        /// or all (default: all but rejected).
+        #[arg(long, value_parser = parse_status_filter)]
+        status: Option<StatusFilter>,
+        /// Write to this file instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Export every correction of the log as JSON Lines instead of the incidents.
+        #[arg(long)]
+        corrections: bool,
+    },
+    /// Correct an incident: FIELD=VALUE... (e.g. fatalities=9 status=accepted).
+    Edit {
+        /// The workspace file.
+        #[arg(long)]
+        workspace: PathBuf,
+        /// The incident's event id.
+        event_id: String,
+        /// Assignments: any incident field (event_date, event_type, sub_event_type, actor1,
+        /// latitude, fatalities, notes...) or status.
+        #[arg(required = true, value_name = "FIELD=VALUE")]
+        assignments: Vec<String>,
+    },
+    /// Extract every article of a workspace again with this build's extractor, keeping every
+    /// field a person set and every review.
+    Reextract {
+        /// The workspace file.
+        #[arg(long)]
+        workspace: PathBuf,
+    },
+}
+
+fn parse_status_filter(text: &str) -> Result<StatusFilter, String> {
+    text.parse()
+        .map_err(|e: incident_map::taxonomy::UnknownTerm| e.to_string())
 }
 
 /// Inputs and output of `extract` and `places`.
@@ -103,7 +159,26 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    if cli.command.is_none()
+        && let Some(path) = workspace_to_open(&cli.paths)?
+    {
+        return run_app_on_workspace(path);
+    }
     match cli.command {
+        Some(Command::Import { workspace, paths }) => import(&workspace, &paths),
+        Some(Command::Export {
+            workspace,
+            format,
+            status,
+            out,
+            corrections,
+        }) => export_workspace(&workspace, format, status, out, corrections),
+        Some(Command::Edit {
+            workspace,
+            event_id,
+            assignments,
+        }) => edit(&workspace, &event_id, &assignments),
+        Some(Command::Reextract { workspace }) => reextract(&workspace),
         Some(Command::Geocode {
             names,
             country,
@@ -391,4 +466,215 @@ fn run_app(_paths: Vec<PathBuf>, _tiles: Option<String>) -> anyhow::Result<ExitC
     anyhow::bail!(
         "this build has no GUI (built without the `gui` feature); use a subcommand, see --help"
     )
+}
+
+/// The workspace the app should open: one path ending in `.imap` given alone.
+fn workspace_to_open(paths: &[PathBuf]) -> anyhow::Result<Option<PathBuf>> {
+    match paths {
+        [one] if workspace::is_workspace_path(one) => Ok(Some(one.clone())),
+        _ if paths.iter().any(|p| workspace::is_workspace_path(p)) => anyhow::bail!(
+            "a workspace (.imap) opens alone; to add articles to it use `incident-map import --workspace W.imap PATH...`"
+        ),
+        _ => Ok(None),
+    }
+}
+
+/// Opens (creating or migrating) the workspace, then the app on it.
+fn run_app_on_workspace(path: PathBuf) -> anyhow::Result<ExitCode> {
+    Workspace::open(&path)?;
+    run_app_workspace(path)
+}
+
+#[cfg(feature = "gui")]
+fn run_app_workspace(path: PathBuf) -> anyhow::Result<ExitCode> {
+    incident_map::app::run_workspace(path)
+        .map_err(|e| anyhow::anyhow!("the app window failed: {e}"))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(not(feature = "gui"))]
+fn run_app_workspace(path: PathBuf) -> anyhow::Result<ExitCode> {
+    anyhow::bail!(
+        "this build has no GUI (built without the `gui` feature) to open {}; use a subcommand, see --help",
+        path.display()
+    )
+}
+
+fn import(path: &std::path::Path, paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    let mut ws = Workspace::open(path)?;
+    let extractor = Extractor::bundled().context("loading the extractor")?;
+    let summary = ws.import(paths, &extractor, workspace::RunOptions::default())?;
+    for problem in &summary.problems {
+        eprintln!("{problem}");
+    }
+    let counts = ws.counts()?;
+    println!(
+        "{}: {} article(s) added, {} already there; {} new incident(s), {} merged into incidents already there; {} ACLED row(s) added, {} already there; now {} article(s), {} incident(s)",
+        path.display(),
+        summary.articles_added,
+        summary.articles_already_present,
+        summary.incidents_added,
+        summary.incidents_merged,
+        summary.acled_rows_added,
+        summary.acled_rows_already_present,
+        counts.articles,
+        counts.incidents(),
+    );
+    Ok(if summary.has_errors() {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn export_workspace(
+    path: &std::path::Path,
+    format: Option<Format>,
+    status: Option<StatusFilter>,
+    out: Option<PathBuf>,
+    corrections: bool,
+) -> anyhow::Result<ExitCode> {
+    let ws = Workspace::open_existing(path)?;
+    if corrections {
+        if let Some(f) = format.filter(|f| *f != Format::Jsonl) {
+            anyhow::bail!(
+                "--corrections are exported as JSON Lines only, not {}",
+                f.extension()
+            );
+        }
+        if status.is_some() {
+            anyhow::bail!(
+                "--status does not apply to --corrections (the log has every correction)"
+            );
+        }
+    }
+    let mut sink = open_output(&out)?;
+    if corrections {
+        ws.export_corrections(&mut sink)?;
+    } else {
+        ws.export(
+            &mut sink,
+            format.unwrap_or(Format::Jsonl),
+            status.unwrap_or_default(),
+        )?;
+    }
+    sink.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn edit(
+    path: &std::path::Path,
+    event_id: &str,
+    assignments: &[String],
+) -> anyhow::Result<ExitCode> {
+    let mut pairs = Vec::with_capacity(assignments.len());
+    for a in assignments {
+        let Some((field, value)) = a.split_once('=') else {
+            anyhow::bail!("expected FIELD=VALUE, got {a:?} (e.g. fatalities=9 or status=accepted)");
+        };
+        pairs.push((field.trim(), value));
+    }
+    let mut ws = Workspace::open_existing(path)?;
+    let outcome = ws.apply_edit(event_id, &pairs)?;
+    if outcome.changes.is_empty() {
+        println!("{event_id}: no change (the values were already so)");
+    }
+    for c in &outcome.changes {
+        println!(
+            "{}: {} {:?} -> {:?}",
+            c.incident,
+            c.field,
+            c.old_value.as_deref().unwrap_or(""),
+            c.new_value.as_deref().unwrap_or("")
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn reextract(path: &std::path::Path) -> anyhow::Result<ExitCode> {
+    let mut ws = Workspace::open_existing(path)?;
+    let extractor = Extractor::bundled().context("loading the extractor")?;
+    let s = ws.reextract(&extractor, workspace::RunOptions::default())?;
+    println!(
+        "{}: {} article(s) extracted again with {}: {} incident source(s) found again, {} new incident(s), {} merged into incidents already there, {} source(s) no longer found, {} unreviewed incident(s) removed, {} reviewed incident(s) kept as not_refound",
+        path.display(),
+        s.articles,
+        workspace::extractor_version(),
+        s.refound,
+        s.incidents_added,
+        s.incidents_merged,
+        s.sources_dropped,
+        s.incidents_removed,
+        s.kept_not_refound,
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lone_imap_path_opens_the_workspace() {
+        let p = |s: &str| PathBuf::from(s);
+        assert_eq!(
+            workspace_to_open(&[p("w.imap")]).unwrap(),
+            Some(p("w.imap"))
+        );
+        assert_eq!(
+            workspace_to_open(&[p("W.IMAP")]).unwrap(),
+            Some(p("W.IMAP"))
+        );
+        assert_eq!(workspace_to_open(&[p("articles")]).unwrap(), None);
+        assert_eq!(workspace_to_open(&[]).unwrap(), None);
+        assert!(workspace_to_open(&[p("w.imap"), p("a.txt")]).is_err());
+    }
+
+    #[test]
+    fn cli_parses_the_workspace_commands() {
+        let cli = Cli::try_parse_from(["incident-map", "w.imap"]).unwrap();
+        assert!(cli.command.is_none());
+        assert_eq!(cli.paths, [PathBuf::from("w.imap")]);
+        let cli = Cli::try_parse_from([
+            "incident-map",
+            "edit",
+            "--workspace",
+            "w.imap",
+            "AF1",
+            "fatalities=9",
+            "status=accepted",
+        ])
+        .unwrap();
+        assert!(
+            matches!(cli.command, Some(Command::Edit { ref assignments, .. }) if assignments.len() == 2)
+        );
+        let cli = Cli::try_parse_from([
+            "incident-map",
+            "export",
+            "--workspace",
+            "w.imap",
+            "--status",
+            "all",
+        ])
+        .unwrap();
+        assert!(matches!(
+            cli.command,
+            Some(Command::Export {
+                status: Some(StatusFilter::All),
+                ..
+            })
+        ));
+        assert!(
+            Cli::try_parse_from([
+                "incident-map",
+                "export",
+                "--workspace",
+                "w",
+                "--status",
+                "maybe"
+            ])
+            .is_err()
+        );
+    }
 }

@@ -1038,3 +1038,12 @@ pub fn run(paths: Vec<PathBuf>, tiles: Option<String>) -> Result<(), eframe::Err
         }),
     )
 }
+
+/// Opens the app window on a workspace file (`incident-map W.imap`, already opened and
+/// migrated by the command line). The app's workspace view (review queue, corrections) is
+/// the GUI half of the workspace issue; until it is wired the window opens as [`run`] does
+/// with no paths.
+pub fn run_workspace(workspace: PathBuf) -> Result<(), eframe::Error> {
+    log::info!("opening the app on workspace {}", workspace.display());
+    run(Vec::new(), None)
+}
