@@ -1806,6 +1806,39 @@ fn incident() -> BoxedStrategy<Incident> {
         .boxed()
 }
 
+/// Incidents, many of them sharing the fields merging groups by (type, country, province,
+/// date, precision) with the first, so that they are compared and merged.
+fn incidents() -> BoxedStrategy<Vec<Incident>> {
+    (
+        prop::collection::vec(incident(), 0..12),
+        prop::collection::vec(0..4u8, 12),
+    )
+        .prop_map(|(mut incidents, kinship)| {
+            let Some(first) = incidents.first().cloned() else {
+                return incidents;
+            };
+            for (incident, kin) in incidents.iter_mut().skip(1).zip(kinship) {
+                if kin == 0 {
+                    continue;
+                }
+                incident.set_type(first.sub_event_type);
+                incident.iso.clone_from(&first.iso);
+                incident.admin1.clone_from(&first.admin1);
+                if kin >= 2 {
+                    incident.event_date = first.event_date;
+                    incident.time_precision = first.time_precision;
+                }
+                if kin == 3 {
+                    incident.evidence.clone_from(&first.evidence);
+                    incident.fatalities_max = first.fatalities_max;
+                    incident.fatalities = incident.fatalities.min(first.fatalities_max);
+                }
+            }
+            incidents
+        })
+        .boxed()
+}
+
 fn merge_case(incidents: Vec<Incident>) -> Result<(), TestCaseError> {
     let count = incidents.len();
     let mut sources: Vec<String> = incidents.iter().flat_map(|i| i.sources.clone()).collect();
@@ -1853,7 +1886,7 @@ fn fuzz_merge() {
     fuzz(
         "merge",
         1,
-        prop::collection::vec(incident(), 0..12),
+        incidents(),
         merge_case,
     );
 }
@@ -1978,6 +2011,25 @@ fn incident_lines() -> BoxedStrategy<String> {
         .boxed()
 }
 
+/// Incident JSON Lines that merge: related incidents, some lines made odd.
+fn merge_input() -> BoxedStrategy<String> {
+    let jsonl = |v: Vec<Incident>| -> Vec<String> {
+        v.iter()
+            .map(|i| serde_json::to_string(i).expect("serialises"))
+            .collect()
+    };
+    prop_oneof![
+        incidents().prop_map(move |v| jsonl(v).join("\n")),
+        incident_lines(),
+        (incidents(), incident_lines()).prop_map(move |(v, odd)| {
+            let mut lines = jsonl(v);
+            lines.extend(odd.lines().map(String::from));
+            lines.join("\n")
+        }),
+    ]
+    .boxed()
+}
+
 #[derive(Debug, Clone)]
 enum CliCase {
     Extract {
@@ -2009,7 +2061,7 @@ fn cli_case() -> BoxedStrategy<CliCase> {
             }
         ),
         (
-            incident_lines(),
+            merge_input(),
             format,
             prop::collection::vec((any::<Index>(), any::<u8>(), any::<u8>()), 0..3)
         )
