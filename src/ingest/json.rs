@@ -24,7 +24,16 @@ struct ArticleJson {
 
 type Parsed = Result<(Vec<Article>, Vec<String>), String>;
 
-fn convert(raw: ArticleJson, fallback_id: String, warnings: &mut Vec<String>) -> Article {
+/// The article of a JSON object; an error when its text is empty (or only white space),
+/// as for every other format.
+fn convert(
+    raw: ArticleJson,
+    fallback_id: String,
+    warnings: &mut Vec<String>,
+) -> Result<Article, String> {
+    if raw.text.trim().is_empty() {
+        return Err("the article's text is empty".into());
+    }
     let id = match raw.id {
         Some(serde_json::Value::String(s)) if !s.is_empty() => s,
         Some(serde_json::Value::Number(n)) => n.to_string(),
@@ -37,14 +46,14 @@ fn convert(raw: ArticleJson, fallback_id: String, warnings: &mut Vec<String>) ->
         }
         parsed
     });
-    Article {
+    Ok(Article {
         id,
         title: raw.title,
         date,
         source: raw.source,
         url: raw.url,
         text: raw.text,
-    }
+    })
 }
 
 /// One article object or an array of them.
@@ -64,9 +73,12 @@ pub fn parse_json(text: &str, id: &str) -> Parsed {
         } else {
             format!("{id}#{}", i + 1)
         };
-        match serde_json::from_value::<ArticleJson>(item) {
-            Ok(raw) => articles.push(convert(raw, fallback, &mut warnings)),
-            Err(e) => warnings.push(format!("item {}: not an article ({e}); skipped", i + 1)),
+        match serde_json::from_value::<ArticleJson>(item)
+            .map_err(|e| format!("not an article ({e})"))
+            .and_then(|raw| convert(raw, fallback, &mut warnings))
+        {
+            Ok(article) => articles.push(article),
+            Err(e) => warnings.push(format!("item {}: {e}; skipped", i + 1)),
         }
     }
     if articles.is_empty() {
@@ -82,7 +94,7 @@ pub fn parse_json_line(line: &str, fallback_id: &str) -> Result<(Article, Vec<St
     let raw: ArticleJson =
         serde_json::from_str(line).map_err(|e| format!("not an article ({e})"))?;
     let mut warnings = Vec::new();
-    let article = convert(raw, fallback_id.to_string(), &mut warnings);
+    let article = convert(raw, fallback_id.to_string(), &mut warnings)?;
     Ok((article, warnings))
 }
 
@@ -106,6 +118,24 @@ mod tests {
         assert!(parse_json_line("not json", "f.jsonl#2").is_err());
         // A lone surrogate in an escape is an error for that line, not a panic.
         assert!(parse_json_line(r#"{"text":"a\ud800b"}"#, "f.jsonl#4").is_err());
+    }
+
+    /// Found by fuzzing: `{"text":""}` was an article with no text (other formats refuse
+    /// one).
+    #[test]
+    fn empty_text_is_no_article() {
+        for text in ["", "  \n\t "] {
+            let line = serde_json::json!({ "text": text }).to_string();
+            let err = parse_json_line(&line, "f.jsonl#1")
+                .err()
+                .unwrap_or_default();
+            assert!(err.contains("text is empty"), "{err}");
+            assert!(parse_json(&line, "f.json").is_err());
+        }
+        let (articles, warnings) =
+            parse_json(r#"[{"text":""},{"text":"x"}]"#, "f.json").unwrap_or_default();
+        assert_eq!(articles.len(), 1);
+        assert_eq!(warnings, ["item 1: the article's text is empty; skipped"]);
     }
 
     #[test]

@@ -101,20 +101,25 @@ pub fn parse_text_article(text: &str, id: &str) -> Result<(Article, Vec<String>)
     text::parse_text(text, id)
 }
 
+/// Years a publication date may have. chrono reads years far outside this range ("1 January
+/// -262143" is its first day), and relative dates counted back or forward from such an
+/// anchor ("yesterday", "on 1 June") fall off chrono's calendar; no article is dated there.
+const PUBLICATION_YEARS: std::ops::RangeInclusive<i32> = 1..=9999;
+
 /// Parses a date the way articles write it in metadata: `2020-04-01`, an RFC 3339
-/// timestamp, or "1 April 2020" / "April 1, 2020".
+/// timestamp, or "1 April 2020" / "April 1, 2020". Years outside 1 to 9999 are no date.
 pub fn parse_metadata_date(text: &str) -> Option<chrono::NaiveDate> {
+    use chrono::Datelike;
     let text = text.trim();
     let head = text.get(..10).unwrap_or(text);
-    if let Ok(date) = chrono::NaiveDate::parse_from_str(head, "%Y-%m-%d") {
-        return Some(date);
-    }
-    for format in ["%d %B %Y", "%B %d, %Y", "%d %b %Y", "%b %d, %Y", "%Y/%m/%d"] {
-        if let Ok(date) = chrono::NaiveDate::parse_from_str(text, format) {
-            return Some(date);
-        }
-    }
-    None
+    let date = chrono::NaiveDate::parse_from_str(head, "%Y-%m-%d")
+        .ok()
+        .or_else(|| {
+            ["%d %B %Y", "%B %d, %Y", "%d %b %Y", "%b %d, %Y", "%Y/%m/%d"]
+                .iter()
+                .find_map(|format| chrono::NaiveDate::parse_from_str(text, format).ok())
+        })?;
+    PUBLICATION_YEARS.contains(&date.year()).then_some(date)
 }
 
 #[cfg(test)]
@@ -130,10 +135,28 @@ mod tests {
             ("March 4, 2020", Some((2020, 3, 4))),
             ("yesterday", None),
             ("2020-04-0é", None),
+            ("0001-01-01", Some((1, 1, 1))),
+            ("31 December 9999", Some((9999, 12, 31))),
         ];
         for (text, expected) in rows {
             let expected = expected.and_then(|(y, m, d)| chrono::NaiveDate::from_ymd_opt(y, m, d));
             assert_eq!(parse_metadata_date(text), expected, "{text}");
+        }
+    }
+
+    /// Found by fuzzing: "1 January -262143" was read as chrono's first day, and the
+    /// article's "yesterday" then panicked the whole `extract` run.
+    #[test]
+    fn publication_dates_off_the_calendar_are_no_date() {
+        for text in [
+            "1 January -262143",
+            "-262143-01-01",
+            "31 December 262142",
+            "0000-12-31",
+            "31 December 0",
+            "January 1, 10000",
+        ] {
+            assert_eq!(parse_metadata_date(text), None, "{text}");
         }
     }
 }

@@ -33,6 +33,10 @@ pub fn parse_text(text: &str, id: &str) -> Result<(Article, Vec<String>), String
                     "title" => article.title = Some(value),
                     "source" => article.source = Some(value),
                     "url" => article.url = Some(value),
+                    "id" if value.is_empty() => warnings.push(format!(
+                        "front matter line {}: empty id; the file name is used",
+                        n + 2
+                    )),
                     "id" => article.id = value,
                     "date" => match super::parse_metadata_date(&value) {
                         Some(date) => article.date = Some(date),
@@ -103,6 +107,20 @@ mod tests {
         assert_eq!(article.text, "Body");
         assert_eq!(warnings.len(), 1);
         assert!(warnings[0].contains("soon"), "{warnings:?}");
+    }
+
+    /// Found by fuzzing: `id: ""` gave the article an empty id.
+    #[test]
+    fn empty_front_matter_id_keeps_the_file_name() {
+        for input in [
+            "---\nid: \"\"\n---\nΣ",
+            "---\nid:\n---\nBody",
+            "---\nid: ''\n---\nBody",
+        ] {
+            let (article, warnings) = parse_text(input, "a.md").unwrap_or_default();
+            assert_eq!(article.id, "a.md", "{input:?}");
+            assert_eq!(warnings.len(), 1, "{input:?}");
+        }
     }
 
     #[test]
