@@ -26,7 +26,7 @@ fn figures_agree(a: &Incident, b: &Incident) -> bool {
     match (a.fatalities_max, b.fatalities_max) {
         (0, 0) => true,
         (0, _) | (_, 0) => false,
-        (x, y) => x.min(y) * 2 >= x.max(y),
+        (x, y) => u64::from(x.min(y)) * 2 >= u64::from(x.max(y)),
     }
 }
 

@@ -2,7 +2,7 @@
 //! "13 Taliban insurgents were killed", "a policeman was killed"), not to an injury word,
 //! and not a subset ("including six children"). ACLED's rule: the lowest reported figure.
 
-use super::lexicon;
+use super::lexicon::{self, WordSet};
 use crate::text::{Span, find_quantities, words};
 
 /// A death toll found in a clause.
@@ -138,6 +138,13 @@ static CASUALTY_STEMS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> =
                 "injur",
                 "hurt",
                 "gunned down",
+                "murder",
+                "assassin",
+                "massacre",
+                "executed",
+                "execution",
+                "slay",
+                "slew",
             ])
             .ok()
     });
@@ -212,8 +219,8 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
         if is_subset(&lower, first) {
             continue;
         }
-        if is_death_count(clause, &tokens, &lower, first, last) {
-            toll.killed += q.value;
+        if is_death_count(clause, &tokens, &lower, (first, last), q.vague) {
+            toll.killed = toll.killed.saturating_add(q.value);
             toll.spans.push(q.span);
             last_counted = Some(q.span);
             let noun_end = victim_phrase_end(&lower, last);
@@ -259,6 +266,15 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
                 }
                 "shot" if word(k + 1) == "and" && word(k + 2) == "killed" && after_a(k) => k + 2,
                 "death" if word(k + 1) == "of" && matches!(word(k + 2), "a" | "an") => k + 3,
+                // A named person: "Inspector Juan Perez died in the blast", "Mayor Ana
+                // Ruiz was murdered".
+                "died" | "was"
+                    if k >= 2
+                        && named_before(clause, &tokens, k)
+                        && (w == "died" || SINGLE_DEATH_PARTICIPLES.contains(word(k + 1))) =>
+                {
+                    if w == "died" { k } else { k + 1 }
+                }
                 _ => continue,
             };
             toll.killed = 1;
@@ -270,6 +286,59 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
     }
     toll
 }
+
+/// Participles that report one person's death after "was" ("was murdered").
+static SINGLE_DEATH_PARTICIPLES: WordSet =
+    WordSet::new(&["killed", "murdered", "assassinated", "executed", "slain"]);
+
+/// True when the two words before `k` are capitalised (a person's name, "Juan Perez") and
+/// no punctuation stands between them and `k`.
+fn named_before(clause: &str, tokens: &[crate::text::Word], k: usize) -> bool {
+    let capitalised = |t: &crate::text::Word| {
+        t.text(clause)
+            .chars()
+            .next()
+            .is_some_and(char::is_uppercase)
+    };
+    k >= 2
+        && capitalised(&tokens[k - 1])
+        && capitalised(&tokens[k - 2])
+        && clause[tokens[k - 2].span.0..tokens[k].span.0]
+            .chars()
+            .all(|c| c.is_alphabetic() || c == ' ' || c == '.')
+}
+
+/// Verbs of killing besides "kill", read before a figure ("murdered 4 farmers").
+static KILLING_VERBS: WordSet = WordSet::new(&[
+    "murdered",
+    "murdering",
+    "murder",
+    "massacred",
+    "massacring",
+    "executed",
+    "executing",
+    "assassinated",
+    "slaughtered",
+    "slew",
+    "slain",
+]);
+
+/// Nouns of killing that take their victims after "of" ("the murder of six priests").
+static KILLING_NOUNS: WordSet = WordSet::new(&[
+    "murder",
+    "murders",
+    "killing",
+    "killings",
+    "death",
+    "deaths",
+    "assassination",
+    "assassinations",
+    "massacre",
+    "execution",
+    "executions",
+    "slaying",
+    "slayings",
+]);
 
 /// "including six children": a part of a figure already counted.
 fn is_subset(lower: &[String], first: usize) -> bool {
@@ -286,19 +355,29 @@ fn is_death_count(
     clause: &str,
     tokens: &[crate::text::Word],
     lower: &[String],
-    first: usize,
-    last: usize,
+    (first, last): (usize, usize),
+    vague: bool,
 ) -> bool {
     // "killed three Afghan security forces", "killing at least 20 personnel", "killed a
     // total of 5" (but not "8 were killed, 4 were injured": a comma ends the verb's reach)
     let total_of = first >= 3 && lower[first - 3..first].join(" ") == "a total of";
     let verb = if total_of { first - 3 } else { first };
     if verb > 0
-        && matches!(
+        && (matches!(
             lower[verb - 1].as_str(),
             "killed" | "killing" | "kill" | "kills"
-        )
+        ) || KILLING_VERBS.contains(&lower[verb - 1]))
         && !clause[tokens[verb - 1].span.1..tokens[verb].span.0].contains([',', ';', '.'])
+    {
+        return true;
+    }
+    // "the murder of six priests", "resulted in the deaths of 10 workers" (not "the
+    // deaths of dozens": a vague figure after a noun is no count)
+    if verb > 1
+        && !vague
+        && lower[verb - 1] == "of"
+        && KILLING_NOUNS.contains(&lower[verb - 2])
+        && !clause[tokens[verb - 2].span.0..tokens[verb].span.0].contains([',', ';', '.'])
     {
         return true;
     }
@@ -419,7 +498,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 31] = [
+        let rows: [(&str, u32); 37] = [
             (
                 "Eight civilians, including children were killed in an explosion",
                 8,
@@ -483,6 +562,15 @@ mod tests {
             ("a 17-year-old was shot dead outside his home", 1),
             ("raiders shot dead 4 herders near the well", 4),
             ("the gang gunned down 2 officers", 2),
+            ("a court heard how the band murdered 4 ranchers", 4),
+            ("the government condemned the murder of six teachers", 6),
+            ("the raid resulted in the deaths of 12 miners", 12),
+            ("Inspector Marta Quiroga died in the explosion", 1),
+            (
+                "Councillor Jon Ibarra was assassinated outside his office",
+                1,
+            ),
+            ("the union said 40 members were on strike", 0),
             ("a teenager shot and killed by an officer", 1),
             ("a toddler is dead after the shooting", 1),
             ("the stabbing death of a nine-year-old boy", 1),

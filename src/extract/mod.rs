@@ -560,7 +560,7 @@ impl<'g> Extractor<'g> {
                 Some(p) => {
                     let sibling = found.remove(k);
                     let first = &mut found[p];
-                    first.toll.killed += sibling.toll.killed;
+                    first.toll.killed = first.toll.killed.saturating_add(sibling.toll.killed);
                     first.toll.spans.extend(sibling.toll.spans);
                     first.toll.injuries |= sibling.toll.injuries;
                 }

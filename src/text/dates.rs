@@ -74,7 +74,11 @@ fn weekday(name: &str) -> Option<Weekday> {
 fn with_anchor_year(month: u32, day: u32, anchor: Option<NaiveDate>) -> Option<NaiveDate> {
     let anchor = anchor?;
     let date = NaiveDate::from_ymd_opt(anchor.year(), month, day)?;
-    if date > anchor + Days::new(31) {
+    // Past chrono's last day, no date can be later than the anchor by a month.
+    if anchor
+        .checked_add_days(Days::new(31))
+        .is_some_and(|limit| date > limit)
+    {
         NaiveDate::from_ymd_opt(anchor.year() - 1, month, day)
     } else {
         Some(date)
@@ -100,9 +104,9 @@ fn year_cue_before(before: &str) -> bool {
 }
 
 /// The last day with this weekday on or before the anchor.
-fn last_weekday(day: Weekday, anchor: NaiveDate) -> NaiveDate {
+fn last_weekday(day: Weekday, anchor: NaiveDate) -> Option<NaiveDate> {
     let back = (anchor.weekday().num_days_from_monday() + 7 - day.num_days_from_monday()) % 7;
-    anchor - Days::new(u64::from(back))
+    anchor.checked_sub_days(Days::new(u64::from(back)))
 }
 
 /// Finds the date expressions of a text. `anchor` is the article's publication date; an
@@ -177,25 +181,25 @@ pub fn find_dates(text: &str, anchor: Option<NaiveDate>) -> Vec<DateExpr> {
                     .map(|date| (date, 3))
             }
         } else if let Some(day) = get("wd").and_then(weekday) {
-            anchor.map(|a| (last_weekday(day, a), 1))
+            anchor.and_then(|a| Some((last_weekday(day, a)?, 1)))
         } else if caps.name("yesterday").is_some() {
-            anchor.map(|a| (a - Days::new(1), 1))
+            anchor.and_then(|a| Some((a.checked_sub_days(Days::new(1))?, 1)))
         } else if caps.name("today").is_some() {
             anchor.map(|a| (a, 1))
         } else if caps.name("last24").is_some() {
-            anchor.map(|a| (a - Days::new(1), 1))
+            anchor.and_then(|a| Some((a.checked_sub_days(Days::new(1))?, 1)))
         } else if let Some(phrase) = get("lastdays") {
             // "as happening overnight": the night before the report; "over the past 3
             // days": coded, as ACLED does, to the day before the report, within a week.
             let precision = if phrase.contains("overnight") { 1 } else { 2 };
-            anchor.map(|a| (a - Days::new(1), precision))
+            anchor.and_then(|a| Some((a.checked_sub_days(Days::new(1))?, precision)))
         } else if let Some(phrase) = get("lastweek") {
             let back = if phrase.to_ascii_lowercase().contains("last") {
                 7
             } else {
                 0
             };
-            anchor.map(|a| (a - Days::new(back), 2))
+            anchor.and_then(|a| Some((a.checked_sub_days(Days::new(back))?, 2)))
         } else if let Some(phrase) = get("lastmonth") {
             let last = phrase.to_ascii_lowercase().starts_with("last");
             anchor.and_then(|a| {
