@@ -100,3 +100,27 @@ fn a_story_across_provinces_falls_back_to_the_country() {
         ("AF", 3)
     );
 }
+
+#[test]
+fn a_title_written_as_a_sentence_places_a_local_story() {
+    let extractor = Extractor::bundled().expect("extractor");
+    let article = |title: &str| Article {
+        id: "fixture".into(),
+        title: Some(title.into()),
+        date: NaiveDate::from_ymd_opt(2015, 3, 2),
+        text: "A woman was shot and killed outside a grocery store on Sunday night, \
+               police said. Detectives asked witnesses to call them."
+            .into(),
+        ..Article::default()
+    };
+    let placed = extractor.extract(&article("Woman shot dead outside a store in Tulsa"));
+    let first = placed.incidents.first().expect("an incident");
+    assert_eq!(
+        (first.iso.as_str(), first.admin1.as_str()),
+        ("US", "Oklahoma")
+    );
+    // A title in Title Case, where every word looks like a name, is not read for places.
+    let title_case = extractor.extract(&article("Woman Shot Dead Outside A Store In Tulsa"));
+    let first = title_case.incidents.first().expect("an incident");
+    assert_ne!(first.admin1.as_str(), "Oklahoma");
+}

@@ -190,9 +190,16 @@ impl<'g> Extractor<'g> {
             .get(1)
             .or(sentences.first())
             .map_or(text.len(), |s| s.span.1);
+        let title_mentions = article
+            .title
+            .as_deref()
+            .filter(|t| is_sentence_case(t))
+            .map(|t| find_mentions(self.gazetteer, t))
+            .unwrap_or_default();
         let story = Story::of(
             self.gazetteer,
             &mentions,
+            &title_mentions,
             reading.dateline.as_ref(),
             lead_end,
         );
@@ -1008,22 +1015,49 @@ struct Story<'g> {
     home: Option<&'g Place>,
 }
 
+/// Where a title's mentions stand among the text's (they have no span in the text).
+const TITLE_SPAN: Span = (usize::MAX - 1, usize::MAX);
+
+/// True when a title is written as a sentence ("Man charged in killing of Macon toddler"),
+/// where capitals mark names; in Title Case every word would look like one.
+fn is_sentence_case(title: &str) -> bool {
+    let words: Vec<&str> = title
+        .split_whitespace()
+        .filter(|w| w.chars().next().is_some_and(char::is_alphabetic))
+        .collect();
+    let capitalised = words
+        .iter()
+        .filter(|w| w.chars().next().is_some_and(char::is_uppercase))
+        .count();
+    words.len() >= 3 && capitalised * 2 < words.len()
+}
+
 /// A dateline's place counts this many times an ordinary mention for the story's focus.
 const DATELINE_WEIGHT: f32 = 4.0;
 
 impl<'g> Story<'g> {
+    /// The story of a text's mentions and its title's (which count as much as a
+    /// dateline's place, and as part of the lead).
     fn of(
         gazetteer: &'g Gazetteer,
         mentions: &[Mention<'g>],
+        title_mentions: &[Mention<'g>],
         dateline: Option<&Dateline>,
         lead_end: usize,
     ) -> Story<'g> {
+        let mut all = mentions.to_vec();
+        all.extend(title_mentions.iter().map(|m| Mention {
+            span: TITLE_SPAN,
+            container: None,
+            ..m.clone()
+        }));
         let in_dateline = |m: &Mention<'_>| {
-            dateline.is_some_and(|d| m.span.0 >= d.place.0 && m.span.1 <= d.place.1)
+            m.span == TITLE_SPAN
+                || dateline.is_some_and(|d| m.span.0 >= d.place.0 && m.span.1 <= d.place.1)
         };
-        let focus = focus_country(gazetteer, mentions, &in_dateline);
+        let focus = focus_country(gazetteer, &all, &in_dateline);
         let home = dateline_province(gazetteer, mentions, focus, &in_dateline)
-            .or_else(|| focus_province(gazetteer, mentions, focus, lead_end));
+            .or_else(|| focus_province(gazetteer, &all, focus, lead_end));
         Story { focus, home }
     }
 }
@@ -1183,9 +1217,11 @@ fn focus_province<'g>(
         .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(a.0)))?;
     // A local story names its place in its lead; a national one may name its capital
     // often further down (talks held there) without being about it.
-    let in_lead = mentions
-        .iter()
-        .any(|m| m.span.0 < lead_end && m.place.country == country && m.place.admin1 == admin1);
+    let in_lead = mentions.iter().any(|m| {
+        (m.span.0 < lead_end || m.span == TITLE_SPAN)
+            && m.place.country == country
+            && m.place.admin1 == admin1
+    });
     (in_lead && weight * 3.0 >= total * 2.0).then(|| gazetteer.admin1(country, admin1))?
 }
 
