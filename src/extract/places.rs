@@ -40,6 +40,8 @@ pub struct Mention<'g> {
 /// A town smaller than this, named in one word, needs another place of its country in the
 /// article to count as a place.
 const LONE_TOWN_POPULATION: u64 = 50_000;
+/// How far (in words) the capitalised run around a mention is followed each way.
+const NAME_RUN_REACH: usize = 8;
 /// Longest place name tried, in words.
 const MAX_NAME_WORDS: usize = 6;
 /// Smallest population at which a single capitalised word inside a longer proper name (a
@@ -516,8 +518,11 @@ fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool 
     }
     let big = place.kind == PlaceKind::Admin1 || place.population >= NAME_INSIDE_NAME_POPULATION;
     // The capitalised run around the mention ("Afghan National Army", "Ashraf Ghani").
+    // Bounded: a run longer than a name can be (a list, a line in capitals) is read only
+    // near the mention, so that a text of one repeated name stays linear.
     let mut start = i;
     while start > 0
+        && i - start < NAME_RUN_REACH
         && is_capitalized(word_at(start - 1))
         && !crosses_break(text, tokens, start - 1, start)
     {
@@ -525,6 +530,7 @@ fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool 
     }
     let mut end = j;
     while end + 1 < tokens.len()
+        && end - j < NAME_RUN_REACH
         && is_capitalized(word_at(end + 1))
         && !crosses_break(text, tokens, end, end + 1)
     {
