@@ -238,3 +238,29 @@ fn ctrl_z_undoes_and_ctrl_shift_z_redoes_through_the_log_across_restarts() {
     assert_eq!(status_in_file(&path, &first), ReviewStatus::Unreviewed);
     assert_eq!(queue(&path)[0], first);
 }
+
+#[test]
+fn marking_one_incident_then_merging_another_into_it_is_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = workspace(dir.path());
+    let before = queue(&path);
+    let mut harness = harness(&path);
+    press(&mut harness, egui::Key::J);
+    harness.get_by_label("Mark for merge").click();
+    harness.run_steps(2);
+    press(&mut harness, egui::Key::J);
+    harness
+        .get_by_label(&format!("Merge into {}", before[0]))
+        .click();
+    harness.run_steps(2);
+    let ws = Workspace::open_existing(&path).unwrap();
+    assert!(!ws.is_shown(&before[1]).unwrap());
+    assert_eq!(
+        ws.incident(&before[0]).unwrap().status(),
+        ReviewStatus::Edited
+    );
+    assert_eq!(harness.state().store().len(), before.len() - 1);
+    harness.get_by_label("Agreement").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("reviewed incident(s): share left unchanged");
+}

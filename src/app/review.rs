@@ -87,6 +87,33 @@ pub fn review_queue_ui(ui: &mut Ui, session: &Session, selected: Option<&str>) -
             out.push(WsCommand::Redo);
         }
     });
+    if let Some(id) = selected {
+        ui.horizontal_wrapped(|ui| {
+            match &session.merge_into {
+                Some(kept) if kept != id => {
+                    if ui.button(format!("Merge into {kept}")).clicked() {
+                        out.push(WsCommand::Merge(kept.clone(), id.to_string()));
+                    }
+                }
+                _ => {
+                    if ui
+                        .button("Mark for merge")
+                        .on_hover_text("then select the same event's other incident")
+                        .clicked()
+                    {
+                        out.push(WsCommand::MarkForMerge(id.to_string()));
+                    }
+                }
+            }
+            if ui
+                .button("Split")
+                .on_hover_text("split a merged incident back into its sources")
+                .clicked()
+            {
+                out.push(WsCommand::Split(id.to_string()));
+            }
+        });
+    }
     if !session.message.is_empty() {
         ui.label(RichText::new(&session.message).italics());
     }
@@ -137,4 +164,49 @@ pub fn review_queue_ui(ui: &mut Ui, session: &Session, selected: Option<&str>) -
             }
         });
     out
+}
+
+/// The share of reviewed (accepted or edited) extracted incidents whose field the analyst
+/// left as the extractor coded it, per field.
+pub fn agreement_ui(ui: &mut Ui, session: &Session) {
+    ui.heading("Agreement");
+    let agreement = match session.ws.agreement() {
+        Ok(a) => a,
+        Err(e) => {
+            ui.label(e.to_string());
+            return;
+        }
+    };
+    ui.label(
+        RichText::new(format!(
+            "{} reviewed incident(s): share left unchanged",
+            agreement.reviewed
+        ))
+        .weak(),
+    );
+    egui::Grid::new("agreement-grid")
+        .striped(true)
+        .show(ui, |ui| {
+            for cell in &agreement.per_field {
+                ui.label(cell.field.as_str());
+                ui.label(format!("{:.0}%", cell.share() * 100.0));
+                ui.label(RichText::new(format!("{}/{}", cell.unchanged, cell.reviewed)).weak());
+                ui.end_row();
+            }
+        });
+    for (event_type, row) in &agreement.per_event_type {
+        let changed: Vec<String> = row
+            .iter()
+            .filter(|c| c.unchanged < c.reviewed)
+            .map(|c| format!("{} {:.0}%", c.field.as_str(), c.share() * 100.0))
+            .collect();
+        ui.label(format!(
+            "{event_type}: {}",
+            if changed.is_empty() {
+                "every field unchanged".to_string()
+            } else {
+                changed.join(", ")
+            }
+        ));
+    }
 }

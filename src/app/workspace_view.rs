@@ -67,6 +67,8 @@ pub enum WsCommand {
     Merge(String, String),
     /// Split a merged incident back into its sources.
     Split(String),
+    /// Mark an incident as the one a later merge keeps.
+    MarkForMerge(String),
 }
 
 /// Which tab the left panel shows.
@@ -77,6 +79,8 @@ pub enum LeftTab {
     Review,
     /// The filters.
     Filters,
+    /// How often the analyst left the extractor's values unchanged.
+    Agreement,
 }
 
 /// A running import into the workspace.
@@ -206,6 +210,8 @@ pub struct Session {
     pub form: Option<EditForm>,
     /// The last thing done or refused, for the status bar.
     pub message: String,
+    /// The incident marked to merge the selected one into.
+    pub merge_into: Option<String>,
     loader: Option<Receiver<Loaded>>,
     import: Option<WorkspaceImport>,
     ctx: Context,
@@ -223,6 +229,7 @@ impl Session {
             tab: LeftTab::Review,
             form: None,
             message: String::new(),
+            merge_into: None,
             loader: None,
             import: None,
             ctx: ctx.clone(),
@@ -692,6 +699,7 @@ impl IncidentApp {
                 let Some(s) = &mut self.session else {
                     return;
                 };
+                s.merge_into = None;
                 match s.ws.merge(&kept, &absorbed) {
                     Ok(_) => {
                         s.message = format!("merged {absorbed} into {kept}");
@@ -699,6 +707,12 @@ impl IncidentApp {
                         self.select_event(&kept);
                     }
                     Err(e) => s.message = e.to_string(),
+                }
+            }
+            WsCommand::MarkForMerge(id) => {
+                if let Some(s) = &mut self.session {
+                    s.message = format!("{id} marked: select another incident to merge into it");
+                    s.merge_into = Some(id);
                 }
             }
             WsCommand::Split(id) => {
@@ -785,6 +799,7 @@ impl IncidentApp {
         ui.horizontal(|ui| {
             ui.selectable_value(&mut session.tab, LeftTab::Review, "Review");
             ui.selectable_value(&mut session.tab, LeftTab::Filters, "Filters");
+            ui.selectable_value(&mut session.tab, LeftTab::Agreement, "Agreement");
         });
         ui.separator();
         match session.tab {
@@ -798,6 +813,7 @@ impl IncidentApp {
                     .id_salt("filters-scroll")
                     .show(ui, |ui| self.filters_ui(ui));
             }
+            LeftTab::Agreement => super::review::agreement_ui(ui, session),
         }
     }
 
