@@ -355,6 +355,7 @@ impl IncidentApp {
                 self.state.recent_workspaces.truncate(RECENT_MAX);
                 ctx.send_viewport_cmd(egui::ViewportCommand::Title(title_of(&path)));
                 self.notice = format!("workspace {}", path.display());
+                self.seed_default_workspace(ctx, &path);
             }
             Err(err) => self.notice = format!("could not open the workspace: {err}"),
         }
@@ -771,6 +772,32 @@ impl IncidentApp {
         match WorkspaceImport::start(s.ws.path(), paths, move || repaint.request_repaint()) {
             Ok(job) => s.import = Some(job),
             Err(e) => self.notice = format!("could not start the import thread: {e}"),
+        }
+    }
+
+    /// The default workspace starts with the bundled sample (written as a JSON Lines file
+    /// in the temporary folder and imported in the background), so a first launch shows
+    /// incidents as the app always did.
+    fn seed_default_workspace(&mut self, ctx: &Context, path: &Path) {
+        let empty = self
+            .session
+            .as_ref()
+            .is_some_and(|s| s.ws.counts().is_ok_and(|c| c.articles == 0));
+        if !empty || default_workspace_path().as_deref() != Some(path) {
+            return;
+        }
+        let file =
+            std::env::temp_dir().join(format!("incident-map-sample-{}.jsonl", std::process::id()));
+        let mut lines = String::new();
+        for article in crate::sample::sample_articles() {
+            if let Ok(line) = serde_json::to_string(&article) {
+                lines.push_str(&line);
+                lines.push('\n');
+            }
+        }
+        match std::fs::write(&file, lines) {
+            Ok(()) => self.start_workspace_import(ctx, vec![file]),
+            Err(e) => self.notice = format!("could not write the sample articles: {e}"),
         }
     }
 
