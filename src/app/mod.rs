@@ -7,17 +7,22 @@
 //! drawing. Extraction runs on a background thread ([`import::ImportJob`]).
 
 pub mod basemap;
+pub mod edit_form;
 pub mod import;
 pub mod map;
 mod panels;
+pub mod review;
 pub mod state;
 pub mod tile_cache;
 pub mod tiles;
 pub mod view;
+pub mod workspace_view;
 
 use std::path::PathBuf;
 
-use egui::{Align2, Color32, Context, FontId, Key, KeyboardShortcut, Modifiers, Rect, Ui, Vec2};
+use egui::{
+    Align2, Color32, Context, FontId, Key, KeyboardShortcut, Modifiers, Rect, RichText, Ui, Vec2,
+};
 use walkers::{Map, MapMemory, MercatorProjection, Projector, lat_lon};
 
 use self::basemap::{Basemap, BasemapChoice, Credit};
@@ -25,6 +30,7 @@ use self::import::{ImportJob, ImportSource};
 use self::map::{BordersLayer, Clusters, IncidentsLayer, MapEvents, frame_positions, type_color};
 use self::state::{STATE_KEY, SortKey, State};
 use self::tiles::TileServer;
+use self::workspace_view::{Session, WsCommand};
 use crate::dedup::merge_incidents;
 use crate::export::{Format, write_incidents};
 use crate::gazetteer::Gazetteer;
@@ -63,6 +69,8 @@ pub enum Command {
     CancelImport,
     /// Change the basemap.
     SetBasemap(BasemapChoice),
+    /// A workspace action (review, edit, undo, open, import).
+    Workspace(WsCommand),
 }
 
 /// Options of a new app.
@@ -110,11 +118,52 @@ pub struct IncidentApp {
     last_play_step: f64,
     notice: String,
     commands: Vec<Command>,
+    /// The open workspace (none when the app shows files read into memory).
+    session: Option<Session>,
 }
 
 impl IncidentApp {
     /// A new app; starts extracting the given paths, the remembered ones, or the sample.
-    pub fn new(ctx: &Context, mut state: State, options: AppOptions) -> IncidentApp {
+    pub fn new(ctx: &Context, state: State, options: AppOptions) -> IncidentApp {
+        let paths = options.paths.clone();
+        let mut app = IncidentApp::blank(ctx, state, options);
+        let paths = if paths.is_empty() {
+            app.state.paths.clone()
+        } else {
+            paths
+        };
+        app.state.paths.clear();
+        let existing: Vec<PathBuf> = paths
+            .into_iter()
+            .filter(|p| p.exists() || p.as_os_str() == "-")
+            .collect();
+        if existing.is_empty() {
+            app.start_import(
+                ctx,
+                ImportSource::Articles(crate::sample::sample_articles()),
+            );
+        } else {
+            app.state.paths = existing.clone();
+            app.start_import(ctx, ImportSource::Paths(existing));
+        }
+        app
+    }
+
+    /// A new app on a workspace file (created when missing); its incidents are read in
+    /// the background, the first frame does not wait for them.
+    pub fn on_workspace(
+        ctx: &Context,
+        state: State,
+        options: AppOptions,
+        workspace: &std::path::Path,
+    ) -> IncidentApp {
+        let mut app = IncidentApp::blank(ctx, state, options);
+        app.open_workspace(ctx, workspace);
+        app
+    }
+
+    /// An app with nothing loaded.
+    fn blank(ctx: &Context, mut state: State, options: AppOptions) -> IncidentApp {
         if let Some(url) = options.tiles {
             state.basemap = BasemapChoice::TileServer(url);
         }
@@ -151,6 +200,7 @@ impl IncidentApp {
             last_play_step: 0.0,
             notice: String::new(),
             commands: Vec::new(),
+            session: None,
             state,
         };
         if let Some(((lat, lon), zoom)) = app.state.view {
@@ -158,25 +208,6 @@ impl IncidentApp {
             let _ = app.map_memory.set_zoom(zoom);
         } else {
             let _ = app.map_memory.set_zoom(5.0);
-        }
-        let paths = if options.paths.is_empty() {
-            app.state.paths.clone()
-        } else {
-            options.paths
-        };
-        app.state.paths.clear();
-        let existing: Vec<PathBuf> = paths
-            .into_iter()
-            .filter(|p| p.exists() || p.as_os_str() == "-")
-            .collect();
-        if existing.is_empty() {
-            app.start_import(
-                ctx,
-                ImportSource::Articles(crate::sample::sample_articles()),
-            );
-        } else {
-            app.state.paths = existing.clone();
-            app.start_import(ctx, ImportSource::Paths(existing));
         }
         app
     }
@@ -326,6 +357,7 @@ impl IncidentApp {
     pub fn show(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
         self.poll(&ctx);
+        self.poll_session();
         self.keyboard(&ctx);
         self.refresh();
         egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui));
@@ -333,11 +365,7 @@ impl IncidentApp {
         egui::Panel::left("filters")
             .resizable(true)
             .default_size(290.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("filters-scroll")
-                    .show(ui, |ui| self.filters_ui(ui));
-            });
+            .show(ui, |ui| self.left_ui(ui));
         egui::Panel::right("article")
             .resizable(true)
             .default_size(430.0)
@@ -348,6 +376,11 @@ impl IncidentApp {
             .show(ui, |ui| self.list_ui(ui));
         egui::CentralPanel::default().show(ui, |ui| self.map_ui(ui));
         self.report_window(&ctx);
+        if let Some(form) = self.session.as_mut().and_then(|s| s.form.as_mut()) {
+            for command in edit_form::edit_window(&ctx, form) {
+                self.commands.push(Command::Workspace(command));
+            }
+        }
         self.play_step(&ctx);
         let commands = std::mem::take(&mut self.commands);
         for command in commands {
@@ -383,6 +416,11 @@ impl IncidentApp {
         let open = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
         if ctx.input_mut(|i| i.consume_shortcut(&open)) {
             self.commands.push(Command::OpenDialog { folder: false });
+        }
+        if self.session.is_some() {
+            for command in review::review_keys(ctx) {
+                self.commands.push(Command::Workspace(command));
+            }
         }
         let typing = ctx.memory(|m| m.focused().is_some());
         if typing || self.sorted.is_empty() {
@@ -421,6 +459,9 @@ impl IncidentApp {
                 }
             }
             Command::ShowArticle(id) => self.article_shown = Some(id),
+            Command::Open(paths) if self.session.is_some() => {
+                self.apply_workspace(ctx, WsCommand::Import(paths));
+            }
             Command::Open(paths) => {
                 if self.import.is_some() {
                     self.notice = "an import is already running".into();
@@ -483,7 +524,11 @@ impl IncidentApp {
                 self.playing = false;
                 self.filter_dirty = true;
             }
+            Command::Workspace(command) => self.apply_workspace(ctx, command),
             Command::CancelImport => {
+                if self.cancel_workspace_import() {
+                    return;
+                }
                 if let Some(job) = &self.import {
                     job.cancel();
                 }
@@ -610,6 +655,7 @@ impl IncidentApp {
     fn menu_ui(&mut self, ui: &mut Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
+                self.workspace_menu_ui(ui);
                 if ui.button("Open files…  (Ctrl+O)").clicked() {
                     self.commands.push(Command::OpenDialog { folder: false });
                 }
@@ -750,6 +796,22 @@ impl IncidentApp {
         ui.horizontal(|ui| {
             ui.label(format!("Basemap: {}", self.basemap.status()));
             ui.separator();
+            if let Some(session) = &self.session {
+                ui.label(RichText::new(session.status_line()).strong());
+                ui.separator();
+                if session.loading() {
+                    ui.spinner();
+                    ui.label("reading incidents…");
+                }
+                if let Some(job) = session.import() {
+                    ui.label(job.describe());
+                    ui.spinner();
+                    if ui.button("Cancel").clicked() {
+                        self.commands.push(Command::CancelImport);
+                    }
+                    ui.separator();
+                }
+            }
             if let Some(job) = &self.import {
                 ui.add(
                     egui::ProgressBar::new(job.fraction())
@@ -1008,12 +1070,29 @@ impl eframe::App for IncidentApp {
     }
 }
 
-/// Opens the app window on the given paths (the remembered ones, or the sample, if none),
-/// with the basemap from the given XYZ tile server when `tiles` is set (`--tiles`).
+/// Opens the app window on the given paths; with none, on the default workspace in the
+/// platform data folder (the remembered files, or the sample, if that folder is not
+/// writable), with the basemap from the given XYZ tile server when `tiles` is set.
 pub fn run(paths: Vec<PathBuf>, tiles: Option<String>) -> Result<(), eframe::Error> {
+    let workspace = if paths.is_empty() {
+        workspace_view::default_workspace_path()
+    } else {
+        None
+    };
+    run_window(paths, workspace, tiles)
+}
+
+fn run_window(
+    paths: Vec<PathBuf>,
+    workspace: Option<PathBuf>,
+    tiles: Option<String>,
+) -> Result<(), eframe::Error> {
+    let title = workspace
+        .as_deref()
+        .map_or_else(|| "incident-map".to_string(), workspace_view::title_of);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
-            .with_title("incident-map")
+            .with_title(title)
             .with_inner_size([1400.0, 900.0])
             .with_drag_and_drop(true),
         ..Default::default()
@@ -1026,24 +1105,23 @@ pub fn run(paths: Vec<PathBuf>, tiles: Option<String>) -> Result<(), eframe::Err
                 .storage
                 .and_then(|s| eframe::get_value(s, STATE_KEY))
                 .unwrap_or_default();
-            Ok(Box::new(IncidentApp::new(
-                &cc.egui_ctx,
-                state,
-                AppOptions {
-                    paths,
-                    probe_tiles: true,
-                    tiles,
-                },
-            )))
+            let options = AppOptions {
+                paths,
+                probe_tiles: true,
+                tiles,
+            };
+            Ok(Box::new(match workspace {
+                Some(w) => IncidentApp::on_workspace(&cc.egui_ctx, state, options, &w),
+                None => IncidentApp::new(&cc.egui_ctx, state, options),
+            }))
         }),
     )
 }
 
 /// Opens the app window on a workspace file (`incident-map W.imap`, already opened and
-/// migrated by the command line). The app's workspace view (review queue, corrections) is
-/// the GUI half of the workspace issue; until it is wired the window opens as [`run`] does
-/// with no paths.
+/// migrated by the command line): its incidents on the map, the review queue, the edit
+/// form, undo and redo through its corrections log.
 pub fn run_workspace(workspace: PathBuf) -> Result<(), eframe::Error> {
     log::info!("opening the app on workspace {}", workspace.display());
-    run(Vec::new(), None)
+    run_window(Vec::new(), Some(workspace), None)
 }

@@ -38,6 +38,8 @@ pub struct State {
     pub sort: SortKey,
     /// List sort direction.
     pub descending: bool,
+    /// Workspaces opened lately, the latest first (File > Open recent).
+    pub recent_workspaces: Vec<PathBuf>,
 }
 
 /// The storage key.
