@@ -11,7 +11,7 @@
 //! reported figure (ACLED's rule) and `fatalities_max` the highest; the most precise
 //! location and date win.
 
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 use geo::{Distance, Haversine, Point};
 use rustc_hash::FxHashMap;
 
@@ -20,9 +20,43 @@ use crate::model::{EventType, GeoPrecision, Incident, SubEventType, TimePrecisio
 /// Two town-level reports farther apart than this are different incidents.
 pub const SAME_PLACE_KM: f64 = 25.0;
 
+/// What [`same_incident`] asks of one report besides the fields every candidate in a block
+/// shares (event type, sub-event type, country code, first-level division): small and
+/// `Copy`, so that a block's reports sit side by side in memory while they are compared.
+#[derive(Clone, Copy)]
+struct Report {
+    /// The date as a day number (days from the common era), cheap to subtract.
+    day: Option<i32>,
+    time_precision: TimePrecision,
+    geo_precision: GeoPrecision,
+    fatalities_max: u32,
+    /// The incident's own text names its place (it has location evidence).
+    stated_place: bool,
+    /// Known only to the country (no first-level division).
+    country_level: bool,
+    position: Option<(f64, f64)>,
+}
+
+impl Report {
+    fn of(incident: &Incident) -> Report {
+        Report {
+            day: incident.event_date.map(|d| d.num_days_from_ce()),
+            time_precision: incident.time_precision,
+            geo_precision: incident.geo_precision,
+            fatalities_max: incident.fatalities_max,
+            stated_place: incident
+                .evidence
+                .iter()
+                .any(|e| e.field == crate::model::EvidenceField::Location),
+            country_level: incident.admin1.is_empty(),
+            position: incident.position(),
+        }
+    }
+}
+
 /// True when two reported death tolls can be the same event's: both unknown, or ranges
 /// that are within a factor of two of each other.
-fn figures_agree(a: &Incident, b: &Incident) -> bool {
+fn figures_agree(a: &Report, b: &Report) -> bool {
     match (a.fatalities_max, b.fatalities_max) {
         (0, 0) => true,
         (0, _) | (_, 0) => false,
@@ -30,34 +64,33 @@ fn figures_agree(a: &Incident, b: &Incident) -> bool {
     }
 }
 
-/// True when the incident's own text names its place (it has location evidence).
-fn has_stated_place(incident: &Incident) -> bool {
-    incident
-        .evidence
-        .iter()
-        .any(|e| e.field == crate::model::EvidenceField::Location)
-}
-
 /// True when two incidents report the same event.
 pub fn same_incident(a: &Incident, b: &Incident) -> bool {
-    if a.event_type != b.event_type || a.sub_event_type != b.sub_event_type || a.iso != b.iso {
-        return false;
-    }
-    let dates_agree = match (a.event_date, b.event_date) {
+    a.event_type == b.event_type
+        && a.sub_event_type == b.sub_event_type
+        && a.iso == b.iso
+        && a.admin1 == b.admin1
+        && same_report(&Report::of(a), &Report::of(b))
+}
+
+/// [`same_incident`] for two reports known to share event type, sub-event type, country
+/// code and first-level division.
+fn same_report(a: &Report, b: &Report) -> bool {
+    let dates_agree = match (a.day, b.day) {
         (Some(x), Some(y)) => {
             let tolerance = a.time_precision.max(b.time_precision).tolerance_days();
-            (x - y).num_days().abs() <= tolerance
+            (i64::from(x) - i64::from(y)).abs() <= tolerance
         }
         // Undated reports cannot be told apart from any other report of the same kind.
         _ => false,
     };
-    if !dates_agree || a.admin1 != b.admin1 {
+    if !dates_agree {
         return false;
     }
     // Known only to the country, or placed only by what the article is about (no place
     // stated for the incident itself): the same day and type is not enough in a big
     // country or a busy state; the death tolls must agree too.
-    let vague = a.admin1.is_empty() || !has_stated_place(a) || !has_stated_place(b);
+    let vague = a.country_level || !a.stated_place || !b.stated_place;
     if vague && (a.fatalities_max == 0 || !figures_agree(a, b)) {
         return false;
     }
@@ -66,7 +99,7 @@ pub fn same_incident(a: &Incident, b: &Incident) -> bool {
         return false;
     }
     if a.geo_precision == GeoPrecision::Town && b.geo_precision == GeoPrecision::Town {
-        let (Some((la, loa)), Some((lb, lob))) = (a.position(), b.position()) else {
+        let (Some((la, loa)), Some((lb, lob))) = (a.position, b.position) else {
             return false;
         };
         let km = Haversine.distance(Point::new(loa, la), Point::new(lob, lb)) / 1000.0;
@@ -87,9 +120,10 @@ pub fn merge_incidents(incidents: Vec<Incident>) -> Vec<Incident> {
     let mut links = Links::new(incidents.len());
     type Key<'a> = (EventType, SubEventType, &'a str, &'a str);
     // Per block, the dated reports of each time precision (day, week, month).
-    let mut blocks: FxHashMap<Key<'_>, [Vec<(NaiveDate, usize)>; 3]> = FxHashMap::default();
+    let mut blocks: FxHashMap<Key<'_>, [Vec<(i64, usize, Report)>; 3]> = FxHashMap::default();
     for (i, inc) in incidents.iter().enumerate() {
-        let Some(date) = inc.event_date else {
+        let report = Report::of(inc);
+        let Some(day) = report.day else {
             continue;
         };
         let key = (
@@ -98,37 +132,41 @@ pub fn merge_incidents(incidents: Vec<Incident>) -> Vec<Incident> {
             inc.iso.as_str(),
             inc.admin1.as_str(),
         );
-        blocks.entry(key).or_default()[precision_index(inc.time_precision)].push((date, i));
+        blocks.entry(key).or_default()[precision_index(inc.time_precision)].push((
+            i64::from(day),
+            i,
+            report,
+        ));
     }
-    let mut compare = |i: usize, j: usize| {
-        if same_incident(&incidents[i], &incidents[j]) {
-            links.join(i, j);
+    let mut compare = |(_, i, a): &(i64, usize, Report), (_, j, b): &(i64, usize, Report)| {
+        if same_report(a, b) {
+            links.join(*i, *j);
         }
     };
     for by_precision in blocks.values_mut() {
         for class in by_precision.iter_mut() {
-            class.sort_unstable();
+            class.sort_unstable_by_key(|&(date, i, _)| (date, i));
         }
         for (p, class) in by_precision.iter().enumerate() {
             // Two reports of the same precision: a sliding window over the sorted dates.
             let window_days = PRECISIONS[p].tolerance_days();
-            for (k, &(date, i)) in class.iter().enumerate() {
-                for &(other, j) in &class[k + 1..] {
-                    if (other - date).num_days() > window_days {
+            for (k, a) in class.iter().enumerate() {
+                for b in &class[k + 1..] {
+                    if b.0 - a.0 > window_days {
                         break;
                     }
-                    compare(i, j);
+                    compare(a, b);
                 }
             }
             // A report of this precision against the finer ones: the coarser tolerance.
             for finer in &by_precision[..p] {
-                for &(date, i) in class {
-                    let from = finer.partition_point(|&(d, _)| (date - d).num_days() > window_days);
-                    for &(other, j) in &finer[from..] {
-                        if (other - date).num_days() > window_days {
+                for a in class {
+                    let from = finer.partition_point(|b| a.0 - b.0 > window_days);
+                    for b in &finer[from..] {
+                        if b.0 - a.0 > window_days {
                             break;
                         }
-                        compare(i, j);
+                        compare(a, b);
                     }
                 }
             }
