@@ -11,18 +11,52 @@
 //! reported figure (ACLED's rule) and `fatalities_max` the highest; the most precise
 //! location and date win.
 
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 use geo::{Distance, Haversine, Point};
 use rustc_hash::FxHashMap;
 
-use crate::model::{GeoPrecision, Incident, SubEventType};
+use crate::model::{EventType, GeoPrecision, Incident, SubEventType, TimePrecision};
 
 /// Two town-level reports farther apart than this are different incidents.
 pub const SAME_PLACE_KM: f64 = 25.0;
 
+/// What [`same_incident`] asks of one report besides the fields every candidate in a block
+/// shares (event type, sub-event type, country code, first-level division): small and
+/// `Copy`, so that a block's reports sit side by side in memory while they are compared.
+#[derive(Clone, Copy)]
+struct Report {
+    /// The date as a day number (days from the common era), cheap to subtract.
+    day: Option<i32>,
+    time_precision: TimePrecision,
+    geo_precision: GeoPrecision,
+    fatalities_max: u32,
+    /// The incident's own text names its place (it has location evidence).
+    stated_place: bool,
+    /// Known only to the country (no first-level division).
+    country_level: bool,
+    position: Option<(f64, f64)>,
+}
+
+impl Report {
+    fn of(incident: &Incident) -> Report {
+        Report {
+            day: incident.event_date.map(|d| d.num_days_from_ce()),
+            time_precision: incident.time_precision,
+            geo_precision: incident.geo_precision,
+            fatalities_max: incident.fatalities_max,
+            stated_place: incident
+                .evidence
+                .iter()
+                .any(|e| e.field == crate::model::EvidenceField::Location),
+            country_level: incident.admin1.is_empty(),
+            position: incident.position(),
+        }
+    }
+}
+
 /// True when two reported death tolls can be the same event's: both unknown, or ranges
 /// that are within a factor of two of each other.
-fn figures_agree(a: &Incident, b: &Incident) -> bool {
+fn figures_agree(a: &Report, b: &Report) -> bool {
     match (a.fatalities_max, b.fatalities_max) {
         (0, 0) => true,
         (0, _) | (_, 0) => false,
@@ -30,34 +64,33 @@ fn figures_agree(a: &Incident, b: &Incident) -> bool {
     }
 }
 
-/// True when the incident's own text names its place (it has location evidence).
-fn has_stated_place(incident: &Incident) -> bool {
-    incident
-        .evidence
-        .iter()
-        .any(|e| e.field == crate::model::EvidenceField::Location)
-}
-
 /// True when two incidents report the same event.
 pub fn same_incident(a: &Incident, b: &Incident) -> bool {
-    if a.event_type != b.event_type || a.sub_event_type != b.sub_event_type || a.iso != b.iso {
-        return false;
-    }
-    let dates_agree = match (a.event_date, b.event_date) {
+    a.event_type == b.event_type
+        && a.sub_event_type == b.sub_event_type
+        && a.iso == b.iso
+        && a.admin1 == b.admin1
+        && same_report(&Report::of(a), &Report::of(b))
+}
+
+/// [`same_incident`] for two reports known to share event type, sub-event type, country
+/// code and first-level division.
+fn same_report(a: &Report, b: &Report) -> bool {
+    let dates_agree = match (a.day, b.day) {
         (Some(x), Some(y)) => {
             let tolerance = a.time_precision.max(b.time_precision).tolerance_days();
-            (x - y).num_days().abs() <= tolerance
+            (i64::from(x) - i64::from(y)).abs() <= tolerance
         }
         // Undated reports cannot be told apart from any other report of the same kind.
         _ => false,
     };
-    if !dates_agree || a.admin1 != b.admin1 {
+    if !dates_agree {
         return false;
     }
     // Known only to the country, or placed only by what the article is about (no place
     // stated for the incident itself): the same day and type is not enough in a big
     // country or a busy state; the death tolls must agree too.
-    let vague = a.admin1.is_empty() || !has_stated_place(a) || !has_stated_place(b);
+    let vague = a.country_level || !a.stated_place || !b.stated_place;
     if vague && (a.fatalities_max == 0 || !figures_agree(a, b)) {
         return false;
     }
@@ -66,7 +99,7 @@ pub fn same_incident(a: &Incident, b: &Incident) -> bool {
         return false;
     }
     if a.geo_precision == GeoPrecision::Town && b.geo_precision == GeoPrecision::Town {
-        let (Some((la, loa)), Some((lb, lob))) = (a.position(), b.position()) else {
+        let (Some((la, loa)), Some((lb, lob))) = (a.position, b.position) else {
             return false;
         };
         let km = Haversine.distance(Point::new(loa, la), Point::new(lob, lb)) / 1000.0;
@@ -75,49 +108,155 @@ pub fn same_incident(a: &Incident, b: &Incident) -> bool {
     true
 }
 
-/// Merges incidents that report the same event. Output is sorted by date, then event id.
+/// Merges incidents that report the same event. Output is sorted by date, then event id
+/// (ties in input order).
+///
+/// Near-linear: only incidents that [`same_incident`] could join are compared. Candidates
+/// are blocked by what must be equal (event type, sub-event type, country code, first-level
+/// division); undated incidents never merge and are not compared; inside a block, reports
+/// are sorted by date and each is compared only with those within the date tolerance of
+/// the pair's coarser time precision. The result is the same as comparing all pairs.
 pub fn merge_incidents(incidents: Vec<Incident>) -> Vec<Incident> {
-    // Group candidates by what must be equal, then compare within each group only.
-    let mut groups: FxHashMap<(SubEventType, &str, &str), Vec<usize>> = FxHashMap::default();
+    let mut links = Links::new(incidents.len());
+    type Key<'a> = (EventType, SubEventType, &'a str, &'a str);
+    // Per block, the dated reports of each time precision (day, week, month).
+    let mut blocks: FxHashMap<Key<'_>, [Vec<(i64, usize, Report)>; 3]> = FxHashMap::default();
     for (i, inc) in incidents.iter().enumerate() {
-        groups
-            .entry((inc.sub_event_type, inc.iso.as_str(), inc.admin1.as_str()))
-            .or_default()
-            .push(i);
+        let report = Report::of(inc);
+        let Some(day) = report.day else {
+            continue;
+        };
+        let key = (
+            inc.event_type,
+            inc.sub_event_type,
+            inc.iso.as_str(),
+            inc.admin1.as_str(),
+        );
+        blocks.entry(key).or_default()[precision_index(inc.time_precision)].push((
+            i64::from(day),
+            i,
+            report,
+        ));
     }
-    let mut parent: Vec<usize> = (0..incidents.len()).collect();
-    fn root(parent: &mut [usize], mut i: usize) -> usize {
-        while parent[i] != i {
-            parent[i] = parent[parent[i]];
-            i = parent[i];
+    let mut compare = |(_, i, a): &(i64, usize, Report), (_, j, b): &(i64, usize, Report)| {
+        if same_report(a, b) {
+            links.join(*i, *j);
         }
-        i
-    }
-    for members in groups.values() {
-        for (k, &i) in members.iter().enumerate() {
-            for &j in &members[k + 1..] {
-                if same_incident(&incidents[i], &incidents[j]) {
-                    let (ri, rj) = (root(&mut parent, i), root(&mut parent, j));
-                    if ri != rj {
-                        parent[ri.max(rj)] = ri.min(rj);
+    };
+    for by_precision in blocks.values_mut() {
+        for class in by_precision.iter_mut() {
+            class.sort_unstable_by_key(|&(date, i, _)| (date, i));
+        }
+        for (p, class) in by_precision.iter().enumerate() {
+            // Two reports of the same precision: a sliding window over the sorted dates.
+            let window_days = PRECISIONS[p].tolerance_days();
+            for (k, a) in class.iter().enumerate() {
+                for b in &class[k + 1..] {
+                    if b.0 - a.0 > window_days {
+                        break;
+                    }
+                    compare(a, b);
+                }
+            }
+            // A report of this precision against the finer ones: the coarser tolerance.
+            for finer in &by_precision[..p] {
+                for a in class {
+                    let from = finer.partition_point(|b| a.0 - b.0 > window_days);
+                    for b in &finer[from..] {
+                        if b.0 - a.0 > window_days {
+                            break;
+                        }
+                        compare(a, b);
                     }
                 }
             }
         }
     }
-    let mut clusters: FxHashMap<usize, Vec<Incident>> = FxHashMap::default();
-    for (i, inc) in incidents.into_iter().enumerate() {
-        let r = root(&mut parent, i);
-        clusters.entry(r).or_default().push(inc);
+    links.into_merged(incidents)
+}
+
+/// Merges by comparing every pair of incidents: the slow, obvious version that
+/// [`merge_incidents`] must always agree with (the tests' oracle).
+#[cfg(test)]
+pub(crate) fn merge_incidents_all_pairs(incidents: Vec<Incident>) -> Vec<Incident> {
+    let mut links = Links::new(incidents.len());
+    for i in 0..incidents.len() {
+        for j in i + 1..incidents.len() {
+            if same_incident(&incidents[i], &incidents[j]) {
+                links.join(i, j);
+            }
+        }
     }
-    let mut merged: Vec<Incident> = clusters.into_values().map(merge_cluster).collect();
-    merged.sort_by(|a, b| {
-        a.event_date
-            .unwrap_or(NaiveDate::MIN)
-            .cmp(&b.event_date.unwrap_or(NaiveDate::MIN))
-            .then_with(|| a.event_id.cmp(&b.event_id))
-    });
-    merged
+    links.into_merged(incidents)
+}
+
+/// The time precisions, finest first, as [`precision_index`] numbers them.
+const PRECISIONS: [TimePrecision; 3] = [
+    TimePrecision::Day,
+    TimePrecision::Week,
+    TimePrecision::Month,
+];
+
+fn precision_index(precision: TimePrecision) -> usize {
+    match precision {
+        TimePrecision::Day => 0,
+        TimePrecision::Week => 1,
+        TimePrecision::Month => 2,
+    }
+}
+
+/// Which reports were found to be the same event: a union-find whose root is always the
+/// lowest index of its cluster, so the clusters do not depend on the order of the joins.
+struct Links {
+    parent: Vec<usize>,
+}
+
+impl Links {
+    fn new(n: usize) -> Links {
+        Links {
+            parent: (0..n).collect(),
+        }
+    }
+
+    fn root(&mut self, mut i: usize) -> usize {
+        while self.parent[i] != i {
+            self.parent[i] = self.parent[self.parent[i]];
+            i = self.parent[i];
+        }
+        i
+    }
+
+    fn join(&mut self, i: usize, j: usize) {
+        let (ri, rj) = (self.root(i), self.root(j));
+        if ri != rj {
+            self.parent[ri.max(rj)] = ri.min(rj);
+        }
+    }
+
+    /// Merges each cluster (in the order of its first report), then sorts by date and id.
+    fn into_merged(mut self, incidents: Vec<Incident>) -> Vec<Incident> {
+        let mut slot: Vec<usize> = vec![usize::MAX; incidents.len()];
+        let mut clusters: Vec<Vec<Incident>> = Vec::new();
+        for (i, inc) in incidents.into_iter().enumerate() {
+            let r = self.root(i);
+            // The root is the cluster's lowest index, so it comes first.
+            if r == i {
+                slot[i] = clusters.len();
+                clusters.push(Vec::with_capacity(1));
+            }
+            if let Some(cluster) = clusters.get_mut(slot[r]) {
+                cluster.push(inc);
+            }
+        }
+        let mut merged: Vec<Incident> = clusters.into_iter().map(merge_cluster).collect();
+        merged.sort_by(|a, b| {
+            a.event_date
+                .unwrap_or(NaiveDate::MIN)
+                .cmp(&b.event_date.unwrap_or(NaiveDate::MIN))
+                .then_with(|| a.event_id.cmp(&b.event_id))
+        });
+        merged
+    }
 }
 
 fn merge_cluster(mut reports: Vec<Incident>) -> Incident {
@@ -167,6 +306,118 @@ fn merge_cluster(mut reports: Vec<Incident>) -> Incident {
     out.evidence.dedup();
     out.fatalities = figures.iter().map(|f| f.0).min().unwrap_or(0);
     out.fatalities_max = figures.iter().map(|f| f.1).max().unwrap_or(0);
+    out
+}
+
+/// Synthetic news reports for merge benchmarks and scale tests: `n` incidents over one year
+/// in 5 countries of 10 first-level divisions each (one in ten known only to the country),
+/// mostly of a few common sub-event types, with every time and place precision, and about
+/// a third of them re-reports of an earlier event (other article, date a day off, toll and
+/// place a little different). Deterministic.
+pub fn synthetic_reports(n: usize) -> Vec<Incident> {
+    const COUNTRIES: [(&str, &str, f64, f64); 5] = [
+        ("Afghanistan", "AF", 33.0, 65.0),
+        ("Mali", "ML", 15.0, -3.0),
+        ("Nigeria", "NG", 9.0, 8.0),
+        ("Syria", "SY", 35.0, 38.0),
+        ("Yemen", "YE", 15.5, 47.5),
+    ];
+    const COMMON: [SubEventType; 5] = [
+        SubEventType::ArmedClash,
+        SubEventType::AirDroneStrike,
+        SubEventType::Attack,
+        SubEventType::PeacefulProtest,
+        SubEventType::ShellingArtilleryMissileAttack,
+    ];
+    let start = NaiveDate::from_ymd_opt(2020, 1, 1).unwrap_or_default();
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move |below: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % below.max(1)
+    };
+    let mut out: Vec<Incident> = Vec::with_capacity(n);
+    for i in 0..n {
+        let article = format!("synthetic-{}", i / 3);
+        if i > 0 && next(3) == 0 {
+            // A re-report of one of the last thousand events.
+            let back = 1 + next(1000.min(i as u64)) as usize;
+            let mut again = out[i - back].clone();
+            again.event_id = format!("{article}-{}", i % 3 + 1);
+            again.event_date = again
+                .event_date
+                .and_then(|d| d.checked_add_days(chrono::Days::new(next(2))));
+            again.fatalities += next(2) as u32;
+            again.fatalities_max = again.fatalities;
+            if let (Some(lat), 0) = (again.latitude, next(2)) {
+                again.latitude = Some(lat + 0.05);
+            }
+            again.sources = vec![article.clone()];
+            for e in &mut again.evidence {
+                e.article = article.clone();
+            }
+            out.push(again);
+            continue;
+        }
+        let (country, iso, lat0, lon0) = COUNTRIES[next(5) as usize];
+        let sub = if next(4) == 0 {
+            SubEventType::ALL[next(SubEventType::ALL.len() as u64) as usize]
+        } else {
+            COMMON[next(5) as usize]
+        };
+        let province = next(11);
+        let admin1 = if province == 10 {
+            String::new()
+        } else {
+            format!("{iso} province {province}")
+        };
+        let geo_precision = if admin1.is_empty() {
+            GeoPrecision::Province
+        } else {
+            [
+                GeoPrecision::Town,
+                GeoPrecision::District,
+                GeoPrecision::Province,
+            ][next(3) as usize]
+        };
+        let time_precision = match next(20) {
+            0 => TimePrecision::Month,
+            1 | 2 => TimePrecision::Week,
+            _ => TimePrecision::Day,
+        };
+        let lat = lat0 + (province as f64 - 5.0) * 0.5 + next(100) as f64 / 200.0;
+        let lon = lon0 + next(100) as f64 / 100.0;
+        let killed = [0, 0, 1, 2, 3, 5, 8, 12, 20, 40][next(10) as usize] as u32;
+        let mut evidence = Vec::new();
+        if next(4) != 0 {
+            evidence.push(crate::model::Evidence {
+                article: article.clone(),
+                field: crate::model::EvidenceField::Location,
+                start: 10,
+                end: 17,
+            });
+        }
+        out.push(Incident {
+            event_id: format!("{article}-{}", i % 3 + 1),
+            event_date: start.checked_add_days(chrono::Days::new(next(365))),
+            time_precision,
+            event_type: sub.event_type(),
+            sub_event_type: sub,
+            country: country.into(),
+            iso: iso.into(),
+            admin1,
+            latitude: Some(lat),
+            longitude: Some(lon),
+            geo_precision,
+            fatalities: killed,
+            fatalities_max: killed,
+            notes: format!("Synthetic report {i}."),
+            sources: vec![article],
+            evidence,
+            ..Incident::default()
+        });
+    }
     out
 }
 
@@ -291,5 +542,131 @@ mod tests {
         near.event_id = "c".into();
         near.latitude = Some(31.64);
         assert_eq!(merge_incidents(vec![a, near]).len(), 1);
+    }
+
+    /// Whether the blocked merge and the all-pairs oracle agree on these reports.
+    fn agree(incidents: Vec<Incident>) {
+        let blocked = merge_incidents(incidents.clone());
+        let oracle = merge_incidents_all_pairs(incidents);
+        assert_eq!(blocked, oracle);
+    }
+
+    #[test]
+    fn blocked_merge_equals_all_pairs_at_the_edges_of_its_blocks() {
+        use crate::model::TimePrecision::{Day, Month, Week};
+        // (precision a, date a, precision b, date b, admin1 b, merged?)
+        let rows: [(TimePrecision, u32, TimePrecision, u32, &str, bool); 10] = [
+            (Day, 1, Day, 1, "Helmand", true),
+            (Day, 1, Day, 2, "Helmand", false),
+            (Day, 1, Week, 4, "Helmand", true),
+            (Day, 1, Week, 5, "Helmand", false),
+            (Week, 10, Day, 7, "Helmand", true),
+            (Week, 10, Week, 13, "Helmand", true),
+            (Month, 1, Day, 31, "Helmand", true),
+            (Day, 31, Month, 1, "Helmand", true),
+            (Week, 1, Month, 31, "Helmand", true),
+            (Day, 1, Day, 1, "Kandahar", false),
+        ];
+        for (pa, da, pb, db, admin1, merged) in rows {
+            let mut a = incident("a", (2020, 3, da), "Helmand", 4);
+            let mut b = incident("b", (2020, 3, db), admin1, 4);
+            a.time_precision = pa;
+            b.time_precision = pb;
+            let expected = if merged { 1 } else { 2 };
+            let row = format!("{pa:?} {da} / {pb:?} {db} {admin1}");
+            assert_eq!(
+                merge_incidents(vec![a.clone(), b.clone()]).len(),
+                expected,
+                "{row}"
+            );
+            agree(vec![a, b]);
+        }
+    }
+
+    #[test]
+    fn blocked_merge_equals_all_pairs_on_synthetic_reports() {
+        let reports = synthetic_reports(3_000);
+        let merged = merge_incidents(reports.clone());
+        // The re-reports do merge (about a third of the reports are re-reports).
+        assert!(
+            merged.len() < 2_700 && merged.len() > 1_800,
+            "{}",
+            merged.len()
+        );
+        agree(reports);
+    }
+
+    mod generated {
+        use super::*;
+        use crate::model::{Evidence, EvidenceField};
+        use proptest::prelude::*;
+
+        /// A report from small domains, so that many pairs are candidates.
+        fn report() -> impl Strategy<Value = Incident> {
+            (
+                (0usize..3, 0usize..2, 0usize..3, 0usize..3),
+                (proptest::option::weighted(0.9, 0u64..50), 0usize..3),
+                (0usize..3, 0u32..3, 0u32..3, 0u32..12),
+                (any::<bool>(), 0usize..4),
+            )
+                .prop_map(
+                    |(
+                        (sub, iso, admin1, id),
+                        (day, time),
+                        (geo, lat, lon, killed),
+                        (stated, extra),
+                    )| {
+                        let sub = [
+                            SubEventType::ArmedClash,
+                            SubEventType::AirDroneStrike,
+                            SubEventType::Attack,
+                        ][sub];
+                        let start = NaiveDate::from_ymd_opt(2020, 1, 1).unwrap_or_default();
+                        let article = format!("art{id}");
+                        let mut evidence = Vec::new();
+                        if stated {
+                            evidence.push(Evidence {
+                                article: article.clone(),
+                                field: EvidenceField::Location,
+                                start: 0,
+                                end: 5,
+                            });
+                        }
+                        Incident {
+                            // Few ids, so that ties in the output order are tested too.
+                            event_id: format!("{article}-1"),
+                            event_date: day
+                                .and_then(|d| start.checked_add_days(chrono::Days::new(d))),
+                            time_precision: PRECISIONS[time],
+                            event_type: sub.event_type(),
+                            sub_event_type: sub,
+                            iso: ["AF", "ML"][iso].into(),
+                            admin1: ["", "Helmand", "Kunduz"][admin1].into(),
+                            latitude: Some(31.5 + f64::from(lat) * 0.15),
+                            longitude: Some(64.3 + f64::from(lon) * 0.15),
+                            geo_precision: [
+                                GeoPrecision::Town,
+                                GeoPrecision::District,
+                                GeoPrecision::Province,
+                            ][geo],
+                            fatalities: killed,
+                            fatalities_max: killed + u32::from(extra == 0) * killed,
+                            notes: format!("report {extra}"),
+                            sources: vec![article],
+                            evidence,
+                            ..Incident::default()
+                        }
+                    },
+                )
+        }
+
+        proptest! {
+            #[test]
+            fn blocked_merge_equals_all_pairs(reports in proptest::collection::vec(report(), 0..60)) {
+                let blocked = merge_incidents(reports.clone());
+                let oracle = merge_incidents_all_pairs(reports);
+                prop_assert_eq!(blocked, oracle);
+            }
+        }
     }
 }

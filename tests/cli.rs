@@ -286,3 +286,45 @@ fn extracting_unmerged_then_merging_equals_extracting() {
     assert_eq!(lines(&merged), lines(&whole));
     assert!(lines(&unmerged).len() > lines(&whole).len());
 }
+
+/// What a Spark job does: extract parts of a corpus apart (unmerged), then merge them all.
+/// merge(extract(a) ++ extract(b)) must equal extract(a ++ b), whichever way the sample is
+/// split and in whichever order the parts come.
+#[test]
+fn merging_the_parts_of_a_split_corpus_equals_extracting_it_whole() {
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/articles");
+    let whole = run(&["extract", sample.to_str().unwrap()]);
+    assert!(whole.status.success(), "{}", stderr(&whole));
+    let mut names: Vec<_> = std::fs::read_dir(&sample)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    names.sort();
+    for split in 1..names.len() {
+        let dir = tempfile::tempdir().unwrap();
+        let parts = [dir.path().join("a"), dir.path().join("b")];
+        for (k, name) in names.iter().enumerate() {
+            let part = &parts[usize::from(k >= split)];
+            std::fs::create_dir_all(part).unwrap();
+            std::fs::copy(sample.join(name), part.join(name)).unwrap();
+        }
+        let unmerged: Vec<Vec<u8>> = parts
+            .iter()
+            .map(|part| {
+                let out = run(&["extract", "--no-merge", part.to_str().unwrap()]);
+                assert!(out.status.success(), "{}", stderr(&out));
+                out.stdout
+            })
+            .collect();
+        for (first, second) in [(0, 1), (1, 0)] {
+            let input = [unmerged[first].as_slice(), unmerged[second].as_slice()].concat();
+            let merged = run_stdin(&["merge", "-"], &input);
+            assert!(merged.status.success(), "{}", stderr(&merged));
+            assert_eq!(
+                lines(&merged),
+                lines(&whole),
+                "split after {split} articles"
+            );
+        }
+    }
+}
