@@ -248,7 +248,7 @@ impl Links {
                 cluster.push(inc);
             }
         }
-        let mut merged: Vec<Incident> = clusters.into_iter().map(merge_cluster).collect();
+        let mut merged: Vec<Incident> = clusters.into_iter().map(combine_reports).collect();
         merged.sort_by(|a, b| {
             a.event_date
                 .unwrap_or(NaiveDate::MIN)
@@ -259,7 +259,10 @@ impl Links {
     }
 }
 
-fn merge_cluster(mut reports: Vec<Incident>) -> Incident {
+/// One incident from the reports of one event: the first report (by event id), with the
+/// most precise place and date among them, the lowest and highest figures, the actors and
+/// notes of all, and every source and evidence span. No reports give the default incident.
+pub fn combine_reports(mut reports: Vec<Incident>) -> Incident {
     reports.sort_by(|a, b| a.event_id.cmp(&b.event_id));
     let mut iter = reports.into_iter();
     let Some(mut out) = iter.next() else {

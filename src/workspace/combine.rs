@@ -19,52 +19,11 @@ use crate::model::Incident;
 
 /// Combines the codings of one incident's sources (`None` when there are none).
 pub(crate) fn combine<'a>(codings: impl IntoIterator<Item = &'a Incident>) -> Option<Incident> {
-    let mut reports: Vec<&Incident> = codings.into_iter().collect();
-    reports.sort_by(|a, b| a.event_id.cmp(&b.event_id));
-    let (first, rest) = reports.split_first()?;
-    let mut out = (*first).clone();
-    let mut figures: Vec<(u32, u32)> = Vec::new();
-    if out.fatalities_max > 0 {
-        figures.push((out.fatalities, out.fatalities_max));
-    }
-    for r in rest {
-        if r.fatalities_max > 0 {
-            figures.push((r.fatalities, r.fatalities_max));
-        }
-        if r.geo_precision < out.geo_precision {
-            out.location.clone_from(&r.location);
-            out.admin2.clone_from(&r.admin2);
-            out.latitude = r.latitude;
-            out.longitude = r.longitude;
-            out.geo_precision = r.geo_precision;
-        }
-        if r.time_precision < out.time_precision {
-            out.event_date = r.event_date;
-            out.time_precision = r.time_precision;
-        }
-        if out.actor1.is_empty() {
-            out.actor1.clone_from(&r.actor1);
-        }
-        if out.actor2.is_empty() || out.actor2 == out.actor1 {
-            out.actor2 = if r.actor2 != out.actor1 {
-                r.actor2.clone()
-            } else {
-                String::new()
-            };
-        }
-        if !out.notes.contains(&r.notes) {
-            out.notes = format!("{} | {}", out.notes, r.notes);
-        }
-        out.sources.extend(r.sources.iter().cloned());
-        out.evidence.extend(r.evidence.iter().cloned());
-        out.confidence = out.confidence.max(r.confidence);
-    }
-    out.sources.sort();
-    out.sources.dedup();
-    out.evidence.sort();
-    out.evidence.dedup();
-    out.fatalities = figures.iter().map(|f| f.0).min().unwrap_or(0);
-    out.fatalities_max = figures.iter().map(|f| f.1).max().unwrap_or(0);
+    let codings: Vec<Incident> = codings.into_iter().cloned().collect();
+    // The incident is as sure as its surest source.
+    let confidence = codings.iter().map(|c| c.confidence).reduce(f32::max)?;
+    let mut out = crate::dedup::combine_reports(codings);
+    out.confidence = confidence;
     Some(out)
 }
 
