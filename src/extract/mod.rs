@@ -292,7 +292,7 @@ impl<'g> Extractor<'g> {
                 f.date = story_date(text, &sentences, f.sentence, reading.anchor);
             }
             let inputs = confidence_inputs(&f, &mentions, &story, relevance, own_date);
-            let mut incident = self.write_incident(article, &offsets, &mentions, &story, f);
+            let mut incident = self.write_incident(article, text, &offsets, &mentions, &story, f);
             incident.confidence = self.calibration.confidence(&inputs);
             explained.push(inputs);
             incidents.push(incident);
@@ -601,6 +601,7 @@ impl<'g> Extractor<'g> {
     fn write_incident(
         &self,
         article: &Article,
+        text: &str,
         offsets: &CharOffsets,
         mentions: &[Mention<'g>],
         story: &Story<'g>,
@@ -661,7 +662,12 @@ impl<'g> Extractor<'g> {
             actor2,
             country,
             iso: country_iso.to_string(),
-            admin1: place.map(|p| ascii(g.admin1_name(p))).unwrap_or_default(),
+            admin1: place
+                .map(|p| {
+                    admin1_as_written(g, text, mentions, p).unwrap_or_else(|| g.admin1_name(p).into())
+                })
+                .map(|a| ascii(&a))
+                .unwrap_or_default(),
             admin2: place.map(|p| ascii(g.admin2_name(p))).unwrap_or_default(),
             location: place.map(|p| ascii(p.name)).unwrap_or_default(),
             latitude: place.map(|p| p.latitude),
@@ -1251,3 +1257,51 @@ fn focus_country<'g>(
         .max_by(|a, b| a.1.0.total_cmp(&b.1.0).then(b.0.cmp(a.0)))?;
     place.or_else(|| gazetteer.country(iso))
 }
+/// The first-level division of a place as the document writes it ("Tigrai" where the
+/// gazetteer says "Tigray"): the written form of a mention of that division, when it is one
+/// of the division's names (not an abbreviation). Analysts and coders use the spelling
+/// their sources use.
+fn admin1_as_written(
+    g: &Gazetteer,
+    text: &str,
+    mentions: &[Mention<'_>],
+    place: &Place,
+) -> Option<String> {
+    if place.kind == PlaceKind::Country {
+        return None;
+    }
+    let division = g.admin1(place.country, place.admin1)?;
+    mentions
+        .iter()
+        .filter(|m| std::ptr::eq(m.place, division))
+        .filter_map(|m| text.get(m.span.0..m.span.1))
+        .map(str::trim)
+        .filter(|w| w.chars().count() >= 4 && !w.contains('.'))
+        .find(|w| {
+            let written = crate::gazetteer::fold(w);
+            written != crate::gazetteer::fold(division.name)
+                && division.alias_list().any(|a| crate::gazetteer::fold(a) == written)
+        })
+        .map(|w| {
+            if crate::text::is_in_capitals(w) {
+                title_case(w)
+            } else {
+                w.to_string()
+            }
+        })
+}
+
+/// "NORTH KIVU" as "North Kivu".
+fn title_case(words: &str) -> String {
+    words
+        .split(' ')
+        .map(|w| {
+            let mut chars = w.chars();
+            chars.next().map_or_else(String::new, |c| {
+                c.to_uppercase().chain(chars.flat_map(char::to_lowercase)).collect()
+            })
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+

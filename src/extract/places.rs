@@ -61,29 +61,41 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
     let raws = candidate_names(gazetteer, text, &tokens);
     // Pass 1: each mention alone; the confident ones tell the article's focus. A name
     // repeated in the article is resolved once.
-    let mut alone: FxHashMap<&str, Option<(&Place, f32)>> = FxHashMap::default();
-    let mut first: Vec<Option<(&Place, f32)>> = raws
+    let mut alone: FxHashMap<&str, Option<(&Place, f32, bool)>> = FxHashMap::default();
+    let pass1: Vec<Option<(&Place, f32, bool)>> = raws
         .iter()
         .map(|r| {
             *alone.entry(r.name.as_str()).or_insert_with(|| {
                 gazetteer
                     .resolve_name(&r.name, &Context::default())
-                    .map(|res| (res.place, res.confidence))
+                    .map(|res| (res.place, res.confidence, res.loose))
             })
         })
+        .collect();
+    let mut first: Vec<Option<(&Place, f32)>> = pass1
+        .iter()
+        .map(|r| r.map(|(place, confidence, _)| (place, confidence)))
         .collect();
     let mut keep: Vec<bool> = raws
         .iter()
         .zip(&first)
         .map(|(raw, res)| res.is_some_and(|(place, _)| is_real_place(text, &tokens, raw, place)))
         .collect();
-    let context = Context::from_resolved(
-        first
-            .iter()
-            .zip(&keep)
-            .filter(|(_, kept)| **kept)
-            .filter_map(|(r, _)| r.map(|(place, confidence)| (place, confidence, 1.0))),
-    );
+    // The focus is what the names written exactly say: a spelling variant ("Mentao" read
+    // as "Mainz") is no evidence of a country, and is read only inside the countries the
+    // exact names support.
+    let exact: Vec<(&Place, f32)> = pass1
+        .iter()
+        .zip(&keep)
+        .filter(|(_, kept)| **kept)
+        .filter_map(|(r, _)| r.filter(|(_, _, loose)| !loose))
+        .map(|(place, confidence, _)| (place, confidence))
+        .collect();
+    let mut context = Context::from_resolved(exact.iter().map(|&(p, c)| (p, c, 1.0)));
+    let mut supported: Vec<String> = exact.iter().map(|(p, _)| p.country.to_string()).collect();
+    supported.sort_unstable();
+    supported.dedup();
+    context.loose_countries = Some(supported);
     // Pass 2: in context, containers first.
     let containers: Vec<Option<usize>> = (0..raws.len())
         .map(|i| container_of(text, &raws, i).filter(|&j| keep[j]))

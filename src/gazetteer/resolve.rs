@@ -17,6 +17,11 @@ pub struct Context {
     pub container: Option<(String, String, PlaceKind)>,
     /// Restrict candidates to one country (the CLI's `--country`).
     pub only_country: Option<String>,
+    /// Where a spelling variant may be read: when set, a name matched only through its
+    /// transliteration key resolves only to a place in one of these countries (those the
+    /// document's exactly written names support), so an unknown village is not read as a
+    /// look-alike city abroad.
+    pub loose_countries: Option<Vec<String>>,
 }
 
 impl Context {
@@ -56,6 +61,8 @@ pub struct Candidate<'g> {
     pub score: f64,
     /// How the name matched.
     pub matched: NameMatch,
+    /// Found only through a transliteration variant of the name.
+    pub loose: bool,
 }
 
 /// The chosen place for a mention.
@@ -67,6 +74,8 @@ pub struct Resolution<'g> {
     pub precision: PlaceKind,
     /// 0 to 1, from the margin over the runner-up.
     pub confidence: f32,
+    /// Found only through a transliteration variant of the name.
+    pub loose: bool,
 }
 
 /// Score a division gets in place of a population (as if it had about this many people).
@@ -145,6 +154,13 @@ impl Gazetteer {
                 {
                     return None;
                 }
+                if penalty > 0.0
+                    && bonus == 0.0
+                    && let Some(countries) = &context.loose_countries
+                    && !countries.iter().any(|c| c.as_str() == place.country)
+                {
+                    return None;
+                }
                 // Countries rank by size among themselves ("French": France, not the French
                 // Southern Territories).
                 let size = if place.kind == PlaceKind::Country {
@@ -156,6 +172,7 @@ impl Gazetteer {
                     place,
                     score: score(place, matched, cue, context) - penalty + size + bonus,
                     matched,
+                    loose: penalty > 0.0 && bonus == 0.0,
                 })
             })
             .collect();
@@ -192,6 +209,7 @@ impl Gazetteer {
             place: best.place,
             precision: best.place.kind,
             confidence,
+            loose: best.loose,
         })
     }
 }
@@ -322,6 +340,7 @@ impl Gazetteer {
                     place: best.place,
                     precision: best.place.kind,
                     confidence: INSIDE_CONFIDENCE * 0.5,
+                    loose: best.loose,
                 });
             }
         }
