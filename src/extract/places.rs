@@ -98,7 +98,7 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
     context.loose_countries = Some(supported);
     // Pass 2: in context, containers first.
     let containers: Vec<Option<usize>> = (0..raws.len())
-        .map(|i| container_of(text, &raws, i).filter(|&j| keep[j]))
+        .map(|i| container_of(text, &raws, i, &keep))
         .collect();
     let mut locative_by_content = vec![false; raws.len()];
     let mut order: Vec<usize> = (0..raws.len()).collect();
@@ -680,12 +680,42 @@ static CONTAINMENT_FILLERS: WordSet = WordSet::new(&[
     "e",
     "i",
     "ye",
+    // The levels of local government, by their names in English-language reports.
+    "sub",
+    "subdistrict",
+    "subdivision",
+    "subprefecture",
+    "regency",
+    "upazila",
+    "township",
+    "woreda",
+    "kebele",
+    "commune",
+    "department",
+    "prefecture",
+    "zone",
+    "division",
+    "union",
+    "ward",
+    "locality",
+    "tehsil",
+    "taluka",
+    "mandal",
+    "canton",
+    "parish",
+    "arrondissement",
+    "governorate",
+    "oblast",
+    "raion",
+    "neighbourhood",
+    "neighborhood",
+    "camp",
 ]);
 
 /// The index of the place that contains mention `i`: the next mention after only place-like
 /// words and ",", "(" (a capitalised local name the gazetteer lacks may stand between),
 /// when it is a division or country.
-fn container_of(text: &str, raws: &[Raw], i: usize) -> Option<usize> {
+fn container_of(text: &str, raws: &[Raw], i: usize, keep: &[bool]) -> Option<usize> {
     for j in i + 1..raws.len().min(i + 6) {
         let gap = text.get(raws[i].span.1..raws[j].span.0)?;
         if gap.len() > 80 || gap.contains(['.', ';', ':']) {
@@ -701,7 +731,9 @@ fn container_of(text: &str, raws: &[Raw], i: usize) -> Option<usize> {
         let separated = gap.contains([',', '('])
             || gap.trim_end().ends_with("of")
             || gap.trim_end().ends_with("in");
-        if separated {
+        // "Sido (Nana Sido, Ouham)": a local name the gazetteer lacks is one more step of
+        // the chain, not its end.
+        if separated && keep.get(j).copied().unwrap_or(false) {
             return Some(j);
         }
     }

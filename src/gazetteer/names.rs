@@ -13,11 +13,13 @@ const PREFIX_LENGTHS: [usize; 3] = [4, 5, 6];
 
 /// A cue a mention carries about the kind of place meant ("Kabul province", "Dand district").
 pub fn kind_cue(folded: &str) -> (&str, Option<PlaceKind>) {
-    const CUES: [(&str, PlaceKind); 8] = [
+    const CUES: [(&str, PlaceKind); 10] = [
         ("province", PlaceKind::Admin1),
         ("provinces", PlaceKind::Admin1),
         ("state", PlaceKind::Admin1),
         ("governorate", PlaceKind::Admin1),
+        ("oblast", PlaceKind::Admin1),
+        ("regency", PlaceKind::Admin2),
         ("district", PlaceKind::Admin2),
         ("county", PlaceKind::Admin2),
         ("city", PlaceKind::PopulatedPlace),
