@@ -183,6 +183,43 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
             keep[i] = false;
         }
     }
+    // A small place abroad that nothing else in the text supports, where two or more other
+    // names agree on another country, is a look-alike of some other word (a village's
+    // name that is also a town's name far away), not a place of this story.
+    let countries_named: Vec<(&str, &str)> = (0..raws.len())
+        .filter(|&j| keep[j])
+        .filter_map(|j| first[j].map(|(p, _)| (p.country, raws[j].name.as_str())))
+        .collect();
+    for i in 0..raws.len() {
+        let Some((place, _)) = first[i] else { continue };
+        if !keep[i]
+            || matches!(place.kind, PlaceKind::Country | PlaceKind::Admin1)
+            || place.population >= UNSUPPORTED_PLACE_POPULATION
+        {
+            continue;
+        }
+        let name = raws[i].name.as_str();
+        let supported = countries_named
+            .iter()
+            .any(|&(c, n)| c == place.country && n != name);
+        if supported {
+            continue;
+        }
+        let mut others: Vec<(&str, &str)> = countries_named
+            .iter()
+            .filter(|&&(c, _)| c != place.country)
+            .copied()
+            .collect();
+        others.sort_unstable();
+        others.dedup();
+        let agreeing = others
+            .iter()
+            .filter(|(c, _)| others.iter().filter(|(d, _)| d == c).count() >= 2)
+            .count();
+        if agreeing >= 2 {
+            keep[i] = false;
+        }
+    }
     // "in southern Kandahar": a direction before a name shared by a province and its seat
     // means the province.
     for (i, raw) in raws.iter().enumerate() {
@@ -649,6 +686,10 @@ fn names_a_person(text: &str, tokens: &[Word], raw: &Raw, run: (usize, usize)) -
         && (rest[digits..].starts_with(',') || rest[digits..].starts_with(" years"));
     age && run_start < run_end
 }
+
+/// Population under which a place abroad needs another name of its country in the text
+/// when other names agree on another country.
+const UNSUPPORTED_PLACE_POPULATION: u64 = 100_000;
 
 /// Words that may stand between a place and the province or country that contains it:
 /// "the Kalan area of Garmser district, Helmand", "Nili and Ashtarlay districts,
