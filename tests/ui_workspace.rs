@@ -304,7 +304,32 @@ fn words_selected_in_the_article_become_a_new_incident_that_undo_removes() {
     harness.get_by_label("Add incident from selection");
     harness.get_by_label_contains("select words in the text");
 
-    // Select "killing three officers" in the article's text field, as a drag would.
+    // A drag of the pointer across the start of the text selects its first words, also
+    // when the window does not have the system's focus (as under Xvfb, without a window
+    // manager; egui's `Response::has_focus` is false then).
+    harness.input_mut().focused = false;
+    let field = harness
+        .get_by_role(egui::accesskit::Role::MultilineTextInput)
+        .rect();
+    let y = field.top() + 8.0;
+    harness.hover_at(egui::pos2(field.left() + 1.0, y));
+    harness.run_steps(1);
+    harness.drag_at(egui::pos2(field.left() + 1.0, y));
+    harness.run_steps(1);
+    for x in [30.0, 60.0, 90.0] {
+        harness.hover_at(egui::pos2(field.left() + x, y));
+        harness.run_steps(1);
+    }
+    harness.drop_at(egui::pos2(field.left() + 90.0, y));
+    harness.run_steps(2);
+    let dragged = harness.state().article_selection().cloned().unwrap();
+    assert_eq!(dragged.article, "rockets.txt");
+    assert_eq!(dragged.chars.start, 0);
+    assert!(dragged.chars.len() > 5, "{dragged:?}");
+    harness.get_by_label_contains("character(s) selected");
+
+    // Select "killing three officers" in the article's text field (its state, as a drag
+    // or Shift+arrows leave it).
     let text = Workspace::open_existing(&path)
         .unwrap()
         .article_text("rockets.txt")

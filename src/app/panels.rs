@@ -512,7 +512,7 @@ impl IncidentApp {
     /// of the article are selected.
     fn add_from_selection_ui(&mut self, ui: &mut Ui, article: &Article) {
         let selection = self.selection_in(article);
-        ui.horizontal_wrapped(|ui| {
+        ui.vertical(|ui| {
             let button = ui
                 .add_enabled(selection.is_some(), egui::Button::new(ADD_FROM_SELECTION))
                 .on_hover_text(
@@ -715,7 +715,9 @@ impl IncidentApp {
         // Remember what is selected while the field has the focus (it forgets its selection
         // when it loses it, e.g. to the button). A right click collapses the field's
         // selection to open the context menu: that keeps the remembered one.
-        if response.has_focus()
+        // (Egui's focus, not `Response::has_focus`: that is also false while the window
+        // lacks the system's focus, e.g. under Xvfb, and the selection was then lost.)
+        if ui.memory(|m| m.has_focus(id))
             && let Some(range) = output.cursor_range
         {
             let chars = range.as_sorted_char_range();
