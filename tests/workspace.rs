@@ -793,3 +793,74 @@ fn a_reader_is_never_blocked_by_an_import() {
     let last = reader.counts().unwrap();
     assert_eq!((last.articles, last.incidents()), (400, 400));
 }
+
+#[test]
+fn an_incident_added_from_a_selection_is_coded_from_its_sentence_and_undone_in_one_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("w.imap");
+    let mut ws = open(&path);
+    // Imported by a stand-in blind to attacks: the article has no incident.
+    const BLIND: Fake = Fake {
+        version: "0.0.1+r1",
+        extra_deaths: 0,
+        ignore: &["attack"],
+    };
+    let text =
+        "Farmers in Ōrgūn sold their wheat. Gunmen attacked a convoy in Khōst, 5 guards died.";
+    let file = write_article(dir.path(), "khost.txt", "2021-07-01", text);
+    ws.import(&[file], &BLIND, RunOptions::default()).unwrap();
+    assert!(ws.incidents(StatusFilter::All).unwrap().is_empty());
+    let article = ws.articles().unwrap()[0].id.clone();
+    let text = ws.article_text(&article).unwrap();
+    let chars = |words: &str| {
+        let start = text[..text.find(words).unwrap()].chars().count();
+        start..start + words.chars().count()
+    };
+    let selection = chars("5 guards died");
+
+    // The extractor that reads attacks codes it from the sentence alone.
+    let id = ws
+        .add_incident_from_selection(&NEW, &article, selection.clone())
+        .unwrap();
+    let added = ws.incident(&id).unwrap();
+    assert_eq!(added.status(), ReviewStatus::Edited);
+    assert_eq!(added.incident.sub_event_type, SubEventType::Attack);
+    assert_eq!(added.incident.fatalities, 5);
+    assert_eq!(added.incident.location, "Khōst");
+    assert_eq!(added.incident.sources, std::slice::from_ref(&article));
+    assert_eq!(
+        added.incident.event_date,
+        NaiveDate::from_ymd_opt(2021, 7, 1)
+    );
+    assert!(added.incident.evidence.contains(&Evidence {
+        article: article.clone(),
+        field: EvidenceField::Sentence,
+        start: selection.start,
+        end: selection.end,
+    }));
+    let log = ws.corrections().unwrap();
+    assert_eq!(log.len(), 1, "{log:?}");
+    assert_eq!(
+        (log[0].incident.as_str(), log[0].kind),
+        (id.as_str(), CorrectionKind::Add)
+    );
+
+    // Nothing found: the article's date, a strategic development, the words as notes.
+    let other = ws
+        .add_incident_from_selection(&BLIND, &article, chars("Gunmen attacked"))
+        .unwrap();
+    let other = ws.incident(&other).unwrap().incident;
+    assert_eq!(other.sub_event_type, SubEventType::Other);
+    assert_eq!(other.event_date, NaiveDate::from_ymd_opt(2021, 7, 1));
+    assert_eq!(other.notes, "Gunmen attacked");
+
+    // A blank selection is refused; undo removes the added incidents one by one.
+    let blank = chars(" Gunmen").start;
+    assert!(
+        ws.add_incident_from_selection(&NEW, &article, blank..blank + 1)
+            .is_err()
+    );
+    ws.undo().unwrap();
+    ws.undo().unwrap();
+    assert!(ws.incidents(StatusFilter::All).unwrap().is_empty());
+}

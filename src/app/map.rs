@@ -259,6 +259,20 @@ pub fn marker_radius(fatalities: u32) -> f32 {
     (4.0 + 2.0 * (fatalities as f32).sqrt()).min(16.0)
 }
 
+/// Radius (points) of the handle drawn on a workspace's selected incident, which can be
+/// dragged to move it.
+pub const HANDLE_RADIUS: f32 = 7.0;
+
+/// The handle on the selected incident of a workspace: where the incident is, and where it
+/// is being dragged to (the same point when it is not dragged).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DragHandle {
+    /// Where the incident is (lat, lon).
+    pub from: (f64, f64),
+    /// Where the handle is drawn (lat, lon).
+    pub to: (f64, f64),
+}
+
 /// Draws incidents, clusters and area halos; reports hover and clicks.
 pub struct IncidentsLayer<'a> {
     /// The store.
@@ -269,6 +283,8 @@ pub struct IncidentsLayer<'a> {
     pub polygons: Option<&'a AdminPolygons>,
     /// The selected incident.
     pub selected: Option<u32>,
+    /// The drag handle of the selected incident, on a workspace.
+    pub handle: Option<DragHandle>,
     /// Output.
     pub events: &'a mut MapEvents,
 }
@@ -400,6 +416,31 @@ impl Plugin for IncidentsLayer<'_> {
                         }
                     }
                 }
+            }
+        }
+        if let Some(handle) = self.handle {
+            let from = to_screen(handle.from.0, handle.from.1);
+            let to = to_screen(handle.to.0, handle.to.1);
+            if handle.from != handle.to {
+                painter.add(Shape::dashed_line(
+                    &[from, to],
+                    Stroke::new(2.0, Color32::BLACK),
+                    6.0,
+                    4.0,
+                ));
+            }
+            let color = self
+                .selected
+                .and_then(|s| self.store.get(s))
+                .map_or(Color32::WHITE, |i| type_color(i.event_type));
+            painter.circle(to, HANDLE_RADIUS, color, Stroke::new(2.5, Color32::BLACK));
+            painter.circle_stroke(to, HANDLE_RADIUS + 2.5, Stroke::new(2.0, Color32::YELLOW));
+            if let Some(p) = hover
+                && (p - to).length() <= HANDLE_RADIUS + 4.0
+                && handle.from == handle.to
+            {
+                hovered = Some(("Drag to move this incident".into(), 0.0));
+                ui.ctx().set_cursor_icon(egui::CursorIcon::Grab);
             }
         }
         if let (Some((text, _)), Some(pos)) = (hovered, hover) {

@@ -23,14 +23,16 @@ use std::path::PathBuf;
 use egui::{
     Align2, Color32, Context, FontId, Key, KeyboardShortcut, Modifiers, Rect, RichText, Ui, Vec2,
 };
-use walkers::{Map, MapMemory, MercatorProjection, Projector, lat_lon};
+use walkers::{Map, MapMemory, MercatorProjection, Position, Projector, lat_lon};
 
 use self::basemap::{Basemap, BasemapChoice, Credit};
 use self::import::{ImportJob, ImportSource};
-use self::map::{BordersLayer, Clusters, IncidentsLayer, MapEvents, frame_positions, type_color};
+use self::map::{
+    BordersLayer, Clusters, DragHandle, IncidentsLayer, MapEvents, frame_positions, type_color,
+};
 use self::state::{STATE_KEY, SortKey, State};
 use self::tiles::TileServer;
-use self::workspace_view::{Session, WsCommand};
+use self::workspace_view::{ArticleSelection, Session, WsCommand};
 use crate::dedup::merge_incidents;
 use crate::export::{Format, write_incidents};
 use crate::gazetteer::Gazetteer;
@@ -120,7 +122,30 @@ pub struct IncidentApp {
     commands: Vec<Command>,
     /// The open workspace (none when the app shows files read into memory).
     session: Option<Session>,
+    /// Words of the shown article selected for "Add incident from selection".
+    article_selection: Option<ArticleSelection>,
+    /// The selected incident's marker being dragged to a new place.
+    marker_drag: Option<MarkerDrag>,
 }
+
+/// A marker being dragged on the map (a workspace's selected incident).
+#[derive(Debug, Clone, PartialEq)]
+struct MarkerDrag {
+    event_id: String,
+    /// Where the incident is (lat, lon).
+    from: (f64, f64),
+    /// Where it would be dropped now (lat, lon).
+    to: (f64, f64),
+    /// Where the pointer grabbed it (screen points).
+    origin: egui::Pos2,
+    /// From the pointer to the marker's centre when it was grabbed (screen points).
+    grab: Vec2,
+    /// True once the pointer moved past a click's wobble.
+    moved: bool,
+}
+
+/// How far (points) the pointer moves before a press on a marker becomes a drag.
+const MARKER_DRAG_POINTS: f32 = 3.0;
 
 impl IncidentApp {
     /// A new app; starts extracting the given paths, the remembered ones, or the sample.
@@ -201,6 +226,8 @@ impl IncidentApp {
             notice: String::new(),
             commands: Vec::new(),
             session: None,
+            article_selection: None,
+            marker_drag: None,
             state,
         };
         if let Some(((lat, lon), zoom)) = app.state.view {
@@ -914,6 +941,10 @@ impl IncidentApp {
         let attribution = self.basemap.attribution();
         let mut events = MapEvents::default();
         let home = lat_lon(self.map_home.0, self.map_home.1);
+        // A press on the selected workspace incident grabs its marker: the map does not pan
+        // while it is dragged (decided before the map sees the drag).
+        self.grab_marker(ui, home);
+        let handle = self.drag_handle();
         let tiles = self.basemap.tiles(&ctx);
         // The plain wheel zooms (`wheel_zoom`; walkers would pan with it), Ctrl+wheel and
         // pinch zoom through walkers; the double click is handled below, to centre on the
@@ -921,6 +952,9 @@ impl IncidentApp {
         let mut map = Map::new(Some(tiles), &mut self.map_memory, home)
             .panning(false)
             .double_click_to_zoom(false);
+        if self.marker_drag.is_some() {
+            map = map.drag_pan_buttons(egui::DragPanButtons::empty());
+        }
         if let (true, Some(g)) = (bundled, gazetteer) {
             map = map.with_plugin(BordersLayer { gazetteer: g });
         }
@@ -929,11 +963,13 @@ impl IncidentApp {
             clusters: &self.clusters,
             polygons: gazetteer.and_then(|g| g.polygons_if_loaded()),
             selected: self.selected,
+            handle,
             events: &mut events,
         });
         let response = ui.add(map);
         let rect = response.rect;
         self.map_rect = rect;
+        self.drag_marker(ui, home);
         if let Some(index) = events.clicked {
             self.commands.push(Command::Select(Some(index)));
         }
@@ -954,6 +990,141 @@ impl IncidentApp {
             ctx.request_repaint();
         }
         self.map_overlays(ui, rect, &attribution);
+    }
+
+    /// Where a position is on the screen, as the map was drawn at the last frame.
+    pub fn screen_position(&self, lat: f64, lon: f64) -> Option<egui::Pos2> {
+        self.map_projector(self.home())
+            .map(|p| p.project(lat_lon(lat, lon)).to_pos2())
+    }
+
+    /// The position (lat, lon) under a point of the screen, as the map was drawn at the
+    /// last frame.
+    pub fn map_position_at(&self, pos: egui::Pos2) -> Option<(f64, f64)> {
+        self.map_projector(self.home()).map(|p| {
+            let at = p.unproject(pos.to_vec2());
+            (at.y(), at.x())
+        })
+    }
+
+    /// The words of the article selected for "Add incident from selection".
+    pub fn article_selection(&self) -> Option<&ArticleSelection> {
+        self.article_selection.as_ref()
+    }
+
+    /// True while a marker is dragged on the map.
+    pub fn dragging_marker(&self) -> bool {
+        self.marker_drag.is_some()
+    }
+
+    fn home(&self) -> Position {
+        lat_lon(self.map_home.0, self.map_home.1)
+    }
+
+    /// The map's projection at the last frame (none before the map was drawn).
+    fn map_projector(&self, home: Position) -> Option<Projector<'static>> {
+        (self.map_rect.is_positive() && self.map_rect.is_finite())
+            .then(|| Projector::new(self.map_rect, &MercatorProjection, &self.map_memory, home))
+    }
+
+    /// The selected incident, when it is a workspace's and has a place: its event id,
+    /// position and the radius around it that grabs it.
+    fn draggable(&self) -> Option<(String, (f64, f64), f32)> {
+        self.session.as_ref()?;
+        let incident = self.selected.and_then(|s| self.store.get(s))?;
+        let position = incident.position()?;
+        let radius = map::marker_radius(incident.fatalities).max(map::HANDLE_RADIUS) + 4.0;
+        Some((incident.event_id.clone(), position, radius))
+    }
+
+    /// Starts dragging the selected incident's marker when the primary button is pressed
+    /// on it (over the map itself, not a window above it).
+    fn grab_marker(&mut self, ui: &Ui, home: Position) {
+        if self.marker_drag.is_some() {
+            return;
+        }
+        let Some((event_id, (lat, lon), radius)) = self.draggable() else {
+            return;
+        };
+        let (pressed, origin) =
+            ui.input(|i| (i.pointer.primary_pressed(), i.pointer.press_origin()));
+        let Some(origin) = origin.filter(|_| pressed) else {
+            return;
+        };
+        let Some(projector) = self.map_projector(home) else {
+            return;
+        };
+        let center = projector.project(lat_lon(lat, lon)).to_pos2();
+        if (origin - center).length() > radius || !ui.rect_contains_pointer(self.map_rect) {
+            return;
+        }
+        self.marker_drag = Some(MarkerDrag {
+            event_id,
+            from: (lat, lon),
+            to: (lat, lon),
+            origin,
+            grab: center - origin,
+            moved: false,
+        });
+    }
+
+    /// Follows the pointer while a marker is dragged; on release, moves the incident there
+    /// (an edit, logged and undoable). Escape cancels.
+    fn drag_marker(&mut self, ui: &Ui, home: Position) {
+        let Some(projector) = self.map_projector(home) else {
+            return;
+        };
+        let Some(drag) = &mut self.marker_drag else {
+            return;
+        };
+        let (down, pointer, escape) = ui.input(|i| {
+            (
+                i.pointer.primary_down(),
+                i.pointer.latest_pos(),
+                i.key_pressed(Key::Escape),
+            )
+        });
+        if escape {
+            self.marker_drag = None;
+            return;
+        }
+        if let Some(pos) = pointer {
+            if (pos - drag.origin).length() > MARKER_DRAG_POINTS {
+                drag.moved = true;
+            }
+            if drag.moved {
+                let at = projector.unproject((pos + drag.grab).to_vec2());
+                drag.to = (at.y(), at.x());
+            }
+            ui.ctx().set_cursor_icon(egui::CursorIcon::Grabbing);
+        }
+        if !down {
+            if drag.moved {
+                self.commands
+                    .push(Command::Workspace(WsCommand::MoveIncident {
+                        event_id: drag.event_id.clone(),
+                        latitude: drag.to.0,
+                        longitude: drag.to.1,
+                    }));
+            }
+            self.marker_drag = None;
+        }
+        ui.ctx().request_repaint();
+    }
+
+    /// The handle drawn on the selected workspace incident (where it is dragged to).
+    fn drag_handle(&self) -> Option<DragHandle> {
+        if let Some(drag) = &self.marker_drag {
+            return Some(DragHandle {
+                from: drag.from,
+                to: drag.to,
+            });
+        }
+        let (_, position, _) = self.draggable()?;
+        Some(DragHandle {
+            from: position,
+            to: position,
+        })
     }
 
     fn map_overlays(&mut self, ui: &mut Ui, rect: Rect, attribution: &[Credit]) {

@@ -2,19 +2,25 @@
 //! types with counts), the incident list (sortable, virtualised), and the article with the
 //! evidence behind the selected incident highlighted.
 
-use egui::{Align, Color32, RichText, Sense, Stroke, TextFormat, Ui, Vec2, text::LayoutJob};
+use std::ops::Range;
+
+use egui::text::{CCursor, LayoutJob};
+use egui::{Align, Color32, RichText, Sense, Stroke, TextFormat, Ui, Vec2};
 use egui_extras::{Column, TableBuilder};
 
 use super::map::type_color;
 use super::state::SortKey;
+use super::workspace_view::{ArticleSelection, WsCommand, article_text_id};
 use super::{Command, IncidentApp};
-use crate::model::{EventType, EvidenceField, SubEventType};
+use crate::model::{Article, EventType, EvidenceField, PlaceKind, PlaceMention, SubEventType};
 use crate::store::{days_between, type_key};
 
 /// How a stretch of article text is highlighted.
 #[derive(Debug, Clone, Copy, Default)]
 struct Marks {
     sentence: bool,
+    /// In the analyst's remembered selection.
+    selected: bool,
     field: Option<EvidenceField>,
     place: Option<usize>,
 }
@@ -478,16 +484,63 @@ impl IncidentApp {
                     .weak(),
             );
         });
+        if self.session.is_some() {
+            self.add_from_selection_ui(ui, &article);
+        }
         ui.separator();
         egui::ScrollArea::vertical()
             .id_salt("article-text")
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                self.article_text_ui(ui, &article);
+                if self.session.is_some() {
+                    self.article_selectable_ui(ui, &article);
+                } else {
+                    self.article_text_ui(ui, &article);
+                }
             });
     }
 
-    fn article_text_ui(&mut self, ui: &mut Ui, article: &crate::model::Article) {
+    /// The remembered selection, when it is in this article (code points).
+    fn selection_in(&self, article: &Article) -> Option<Range<usize>> {
+        self.article_selection
+            .as_ref()
+            .filter(|s| s.article == article.id)
+            .map(|s| s.chars.clone())
+    }
+
+    /// The "Add incident from selection" button of a workspace session, enabled when words
+    /// of the article are selected.
+    fn add_from_selection_ui(&mut self, ui: &mut Ui, article: &Article) {
+        let selection = self.selection_in(article);
+        ui.vertical(|ui| {
+            let button = ui
+                .add_enabled(selection.is_some(), egui::Button::new(ADD_FROM_SELECTION))
+                .on_hover_text(
+                    "Codes an incident the extractor missed from the sentence(s) you selected, \
+                     adds it to the workspace and opens it in the edit form (Ctrl+Z removes it)",
+                )
+                .on_disabled_hover_text("Select words of the article first");
+            if button.clicked()
+                && let Some(chars) = &selection
+            {
+                self.commands
+                    .push(Command::Workspace(WsCommand::AddFromSelection {
+                        article: article.id.clone(),
+                        chars: chars.clone(),
+                    }));
+            }
+            let hint = match &selection {
+                Some(chars) => format!("{} character(s) selected", chars.len()),
+                None => "select words in the text to add a missed incident".into(),
+            };
+            ui.label(RichText::new(hint).small().weak());
+        });
+    }
+
+    /// The article's text cut into consecutive pieces (byte ranges covering the whole text)
+    /// with their highlights: places, the selected incident's evidence and `selection`
+    /// (code points); also the places and where the selected incident's sentence starts.
+    fn article_pieces(&self, article: &Article, selection: Option<Range<usize>>) -> ArticlePieces {
         let text = &article.text;
         let byte_of: Vec<usize> = text
             .char_indices()
@@ -496,10 +549,11 @@ impl IncidentApp {
             .collect();
         let to_byte = |c: usize| byte_of.get(c).copied().unwrap_or(text.len());
         let mut spans: Vec<(usize, usize, Marks)> = Vec::new();
-        let places: Vec<&crate::model::PlaceMention> = self
+        let places: Vec<PlaceMention> = self
             .mentions
             .iter()
             .filter(|m| m.article == article.id)
+            .cloned()
             .collect();
         for (k, m) in places.iter().enumerate() {
             spans.push((
@@ -531,48 +585,64 @@ impl IncidentApp {
                 spans.push((to_byte(e.start), to_byte(e.end), marks));
             }
         }
+        if let Some(chars) = selection {
+            spans.push((
+                to_byte(chars.start),
+                to_byte(chars.end),
+                Marks {
+                    selected: true,
+                    ..Marks::default()
+                },
+            ));
+        }
         let mut cuts: Vec<usize> = spans
             .iter()
             .flat_map(|s| [s.0, s.1])
             .chain([0, text.len()])
+            .filter(|&b| b <= text.len())
             .collect();
         cuts.sort_unstable();
         cuts.dedup();
+        let mut pieces = Vec::new();
+        for w in cuts.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            if a >= b {
+                continue;
+            }
+            let mut marks = Marks::default();
+            for s in spans.iter().filter(|s| s.0 <= a && b <= s.1) {
+                marks.sentence |= s.2.sentence;
+                marks.selected |= s.2.selected;
+                marks.field = marks.field.or(s.2.field);
+                marks.place = marks.place.or(s.2.place);
+            }
+            pieces.push((a, b, marks));
+        }
+        ArticlePieces {
+            pieces,
+            places,
+            sentence_start,
+        }
+    }
+
+    /// The article as separate labels (the app on files): places are links.
+    fn article_text_ui(&mut self, ui: &mut Ui, article: &Article) {
+        let text = &article.text;
+        let ArticlePieces {
+            pieces,
+            places,
+            sentence_start,
+        } = self.article_pieces(article, None);
+        let mut fly_to = None;
         let scroll = std::mem::take(&mut self.scroll_article);
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing = Vec2::new(0.0, 2.0);
-            for w in cuts.windows(2) {
-                let (a, b) = (w[0], w[1]);
+            for &(a, b, marks) in &pieces {
                 let Some(piece) = text.get(a..b) else {
                     continue;
                 };
-                if piece.is_empty() {
-                    continue;
-                }
-                let mut marks = Marks::default();
-                for s in spans.iter().filter(|s| s.0 <= a && b <= s.1) {
-                    marks.sentence |= s.2.sentence;
-                    marks.field = marks.field.or(s.2.field);
-                    marks.place = marks.place.or(s.2.place);
-                }
-                let mut format = TextFormat {
-                    font_id: egui::FontId::proportional(14.0),
-                    color: ui.visuals().text_color(),
-                    ..TextFormat::default()
-                };
-                if marks.sentence {
-                    format.background = field_color(EvidenceField::Sentence);
-                    format.color = Color32::BLACK;
-                }
-                if let Some(field) = marks.field {
-                    format.background = field_color(field);
-                    format.color = Color32::BLACK;
-                }
-                if marks.place.is_some() {
-                    format.underline = Stroke::new(1.0, Color32::from_rgb(40, 110, 220));
-                }
                 let mut job = LayoutJob::default();
-                job.append(piece, 0.0, format);
+                job.append(piece, 0.0, piece_format(ui, marks));
                 let sense = if marks.place.is_some() {
                     Sense::click()
                 } else {
@@ -585,19 +655,181 @@ impl IncidentApp {
                 if let Some(k) = marks.place
                     && let Some(m) = places.get(k)
                 {
-                    let response =
-                        response.on_hover_text(format!("{} ({:?}), {}", m.name, m.kind, m.country));
+                    let response = response.on_hover_text(place_tooltip(m));
                     if response.clicked() {
-                        let zoom = match m.kind {
-                            crate::model::PlaceKind::Country => 5.0,
-                            crate::model::PlaceKind::Admin1 => 7.0,
-                            _ => 9.5,
-                        };
-                        self.commands
-                            .push(Command::FlyTo(m.latitude, m.longitude, zoom));
+                        fly_to = Some(fly_to_place(m));
                     }
                 }
             }
         });
+        if let Some(command) = fly_to {
+            self.commands.push(command);
+        }
     }
+
+    /// The article as one read-only text field (the app on a workspace), so that words can
+    /// be selected: the selection is remembered for "Add incident from selection" (button
+    /// and context menu); a click on a place flies the map there.
+    fn article_selectable_ui(&mut self, ui: &mut Ui, article: &Article) {
+        let text = article.text.as_str();
+        let id = article_text_id();
+        let remembered = self.selection_in(article);
+        let ArticlePieces {
+            pieces,
+            places,
+            sentence_start,
+        } = self.article_pieces(article, remembered.clone());
+        let mut job = LayoutJob::default();
+        for &(a, b, marks) in &pieces {
+            if let Some(piece) = text.get(a..b) {
+                job.append(piece, 0.0, piece_format(ui, marks));
+            }
+        }
+        if job.text != text {
+            // Never a galley of another text than the field's (the cursor would be off).
+            job = LayoutJob::simple(
+                text.to_string(),
+                egui::FontId::proportional(14.0),
+                ui.visuals().text_color(),
+                f32::INFINITY,
+            );
+        }
+        let mut layouter = |ui: &Ui, _: &dyn egui::TextBuffer, wrap_width: f32| {
+            let mut job = job.clone();
+            job.wrap.max_width = wrap_width;
+            ui.fonts_mut(|f| f.layout_job(job))
+        };
+        let mut shown = text;
+        let output = egui::TextEdit::multiline(&mut shown)
+            .id(id)
+            .frame(egui::Frame::NONE)
+            .desired_width(f32::INFINITY)
+            .layouter(&mut layouter)
+            .show(ui);
+        let response = output.response.response;
+        let char_at = |pos: egui::Pos2| {
+            let local = pos - output.galley_pos + Vec2::new(output.galley.rect.left(), 0.0);
+            output.galley.cursor_from_pos(local).index.0
+        };
+        let place_at = |c: usize| places.iter().find(|m| m.start <= c && c < m.end);
+        // Remember what is selected while the field has the focus (it forgets its selection
+        // when it loses it, e.g. to the button). A right click collapses the field's
+        // selection to open the context menu: that keeps the remembered one.
+        // (Egui's focus, not `Response::has_focus`: that is also false while the window
+        // lacks the system's focus, e.g. under Xvfb, and the selection was then lost.)
+        if ui.memory(|m| m.has_focus(id))
+            && let Some(range) = output.cursor_range
+        {
+            let chars = range.as_sorted_char_range();
+            let chars = chars.start.0..chars.end.0;
+            let secondary = ui.input(|i| {
+                i.pointer.secondary_pressed()
+                    || i.pointer.secondary_down()
+                    || i.pointer.secondary_released()
+            });
+            if !chars.is_empty() {
+                self.article_selection = Some(ArticleSelection {
+                    article: article.id.clone(),
+                    chars,
+                });
+            } else if !secondary {
+                self.article_selection = None;
+            }
+        }
+        let mut fly_to = None;
+        if response.clicked()
+            && output.cursor_range.is_some_and(|r| r.is_empty())
+            && let Some(pos) = response.interact_pointer_pos()
+            && let Some(m) = place_at(char_at(pos))
+        {
+            fly_to = Some(fly_to_place(m));
+        }
+        let hovered_place = response.hover_pos().and_then(|p| place_at(char_at(p)));
+        let selection = self.selection_in(article);
+        let response = match hovered_place {
+            Some(m) => {
+                ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
+                response.on_hover_text(place_tooltip(m))
+            }
+            None => response,
+        };
+        response.context_menu(|ui| {
+            let button = ui.add_enabled(selection.is_some(), egui::Button::new(ADD_FROM_SELECTION));
+            if button.clicked() {
+                if let Some(chars) = &selection {
+                    self.commands
+                        .push(Command::Workspace(WsCommand::AddFromSelection {
+                            article: article.id.clone(),
+                            chars: chars.clone(),
+                        }));
+                }
+                ui.close();
+            }
+        });
+        if std::mem::take(&mut self.scroll_article)
+            && let Some(byte) = sentence_start
+        {
+            let c = text.get(..byte).map_or(0, |t| t.chars().count());
+            let rect = output
+                .galley
+                .pos_from_cursor(CCursor::new(c))
+                .translate(output.galley_pos.to_vec2() - Vec2::new(output.galley.rect.left(), 0.0));
+            ui.scroll_to_rect(rect, Some(Align::Center));
+        }
+        if let Some(command) = fly_to {
+            self.commands.push(command);
+        }
+    }
+}
+
+/// The label of the action that adds a missed incident from the selected words.
+pub const ADD_FROM_SELECTION: &str = "Add incident from selection";
+
+/// The article in pieces (see [`IncidentApp::article_pieces`]).
+struct ArticlePieces {
+    /// Consecutive byte ranges covering the text, with their highlights.
+    pieces: Vec<(usize, usize, Marks)>,
+    /// The article's place mentions (`Marks::place` indexes them).
+    places: Vec<PlaceMention>,
+    /// The byte where the selected incident's evidence sentence starts.
+    sentence_start: Option<usize>,
+}
+
+/// How a piece of article text is drawn.
+fn piece_format(ui: &Ui, marks: Marks) -> TextFormat {
+    let mut format = TextFormat {
+        font_id: egui::FontId::proportional(14.0),
+        color: ui.visuals().text_color(),
+        ..TextFormat::default()
+    };
+    if marks.sentence {
+        format.background = field_color(EvidenceField::Sentence);
+        format.color = Color32::BLACK;
+    }
+    if let Some(field) = marks.field {
+        format.background = field_color(field);
+        format.color = Color32::BLACK;
+    }
+    if marks.selected {
+        format.background = ui.visuals().selection.bg_fill;
+        format.color = ui.visuals().selection.stroke.color;
+    }
+    if marks.place.is_some() {
+        format.underline = Stroke::new(1.0, Color32::from_rgb(40, 110, 220));
+    }
+    format
+}
+
+fn place_tooltip(m: &PlaceMention) -> String {
+    format!("{} ({:?}), {}", m.name, m.kind, m.country)
+}
+
+/// Flies the map to a place mention, zoomed by its kind.
+fn fly_to_place(m: &PlaceMention) -> Command {
+    let zoom = match m.kind {
+        PlaceKind::Country => 5.0,
+        PlaceKind::Admin1 => 7.0,
+        _ => 9.5,
+    };
+    Command::FlyTo(m.latitude, m.longitude, zoom)
 }

@@ -9,12 +9,14 @@ use super::workspace_view::{Session, WsCommand};
 use crate::taxonomy::ReviewStatus;
 
 /// The review keys pressed this frame (none while a text field has the focus, so typing in
-/// the edit form never reviews anything).
+/// the edit form never reviews anything; the article's read-only text does not count, so
+/// the keys work after selecting words in it).
 pub fn review_keys(ctx: &Context) -> Vec<WsCommand> {
     let mut out = Vec::new();
     let redo = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     let undo = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
-    let typing = ctx.memory(|m| m.focused().is_some());
+    let article = super::workspace_view::article_text_id();
+    let typing = ctx.memory(|m| m.focused().is_some_and(|id| id != article));
     if typing {
         return out;
     }

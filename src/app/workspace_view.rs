@@ -5,7 +5,21 @@
 //!
 //! Panels ([`super::review`], [`super::edit_form`]) only draw and emit [`WsCommand`]s; this
 //! module applies them.
+//!
+//! Two corrections start elsewhere than in a form:
+//! - *Add incident from selection* (the article panel's button or context menu): the
+//!   bundled extractor (loaded in the background when the session opens) reads the
+//!   sentence(s) holding the selected words and pre-fills a new incident
+//!   ([`Workspace::add_incident_from_selection`]); it is added as the analyst's (`edited`,
+//!   one action of the log, so Ctrl+Z removes it) and opened in the edit form.
+//! - Dragging the selected incident's marker on the map moves it: on release the new
+//!   coordinates (4 decimals, as ACLED writes them) and geo precision 1 (the point is now
+//!   exact) are saved as an edit, like the form's, so Ctrl+Z puts it back. The location
+//!   name and the admin names are kept: a marker is usually nudged onto the right spot of
+//!   the place it names; naming another place is the edit form's job (its gazetteer
+//!   candidates set every place field together).
 
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -15,11 +29,12 @@ use egui::Context;
 
 use super::edit_form::EditForm;
 use super::{Command, IncidentApp};
+use crate::extract::Extractor;
 use crate::model::{Article, Incident};
 use crate::store::Store;
 use crate::taxonomy::ReviewStatus;
 use crate::workspace::{
-    Counts, ImportSummary, IncidentRecord, RunOptions, StatusFilter, Workspace,
+    Counts, ImportSummary, IncidentExtractor, IncidentRecord, RunOptions, StatusFilter, Workspace,
 };
 
 /// How many queue entries are read at a time.
@@ -69,6 +84,120 @@ pub enum WsCommand {
     Split(String),
     /// Mark an incident as the one a later merge keeps.
     MarkForMerge(String),
+    /// Add an incident the extractor missed, coded from selected words of an article, and
+    /// open it in the edit form.
+    AddFromSelection {
+        /// The article's id.
+        article: String,
+        /// The selection, in code points of the article's text.
+        chars: Range<usize>,
+    },
+    /// Move an incident to a point dragged to on the map (saved as an edit).
+    MoveIncident {
+        /// The incident's event id.
+        event_id: String,
+        /// Where it was dropped: latitude in degrees.
+        latitude: f64,
+        /// Where it was dropped: longitude in degrees.
+        longitude: f64,
+    },
+}
+
+/// Words of the shown article the analyst selected (remembered when the text loses the
+/// focus, e.g. to the button that uses them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArticleSelection {
+    /// The article's id.
+    pub article: String,
+    /// The selected code points of its text, start before end, never empty.
+    pub chars: Range<usize>,
+}
+
+/// The egui id of the article text on a workspace (a read-only text field whose words can
+/// be selected); its `TextEditState` holds the selection.
+pub fn article_text_id() -> egui::Id {
+    egui::Id::unique("incident-map-article-text")
+}
+
+/// The edit that moves an incident to a point: latitude and longitude rounded to 4
+/// decimals (about 10 m, as ACLED writes them; the longitude brought into -180..180) and
+/// geo precision 1, the exact point. The location name is left as it is.
+///
+/// ```
+/// use incident_map::app::workspace_view::move_edit;
+/// let edit = move_edit(31.613_337, 425.709_912);
+/// assert_eq!(edit[0], ("latitude".to_string(), "31.6133".to_string()));
+/// assert_eq!(edit[1], ("longitude".to_string(), "65.7099".to_string()));
+/// assert_eq!(edit[2], ("geo_precision".to_string(), "1".to_string()));
+/// ```
+pub fn move_edit(latitude: f64, longitude: f64) -> Vec<(String, String)> {
+    let latitude = latitude.clamp(-90.0, 90.0);
+    let longitude = (longitude + 180.0).rem_euclid(360.0) - 180.0;
+    vec![
+        ("latitude".into(), format!("{latitude:.4}")),
+        ("longitude".into(), format!("{longitude:.4}")),
+        (
+            "geo_precision".into(),
+            crate::taxonomy::GeoPrecision::Town.code().to_string(),
+        ),
+    ]
+}
+
+/// The extractor of "Add incident from selection": loaded on a background thread when the
+/// session opens (it needs the gazetteer, which that thread loads first).
+enum ExtractorSlot {
+    Loading(Receiver<Result<Extractor<'static>, String>>),
+    Ready(Box<Extractor<'static>>),
+    Failed(String),
+}
+
+impl ExtractorSlot {
+    fn start() -> ExtractorSlot {
+        let (sender, receiver) = channel();
+        let spawned = std::thread::Builder::new()
+            .name("extractor-load".into())
+            .spawn(move || {
+                let loaded = crate::extract::Extractor::bundled().map_err(|e| e.to_string());
+                if let Ok(extractor) = &loaded {
+                    // The map's borders and the edit form's candidates use it too.
+                    let _ = extractor.gazetteer().polygons();
+                }
+                let _ = sender.send(loaded);
+            });
+        match spawned {
+            Ok(_) => ExtractorSlot::Loading(receiver),
+            Err(e) => ExtractorSlot::Failed(format!("could not start the extractor thread: {e}")),
+        }
+    }
+
+    /// The extractor, waiting for it if it is still loading; why not when it failed.
+    fn get(&mut self) -> Result<&Extractor<'static>, String> {
+        if let ExtractorSlot::Loading(receiver) = self {
+            *self = match receiver.recv() {
+                Ok(Ok(extractor)) => ExtractorSlot::Ready(Box::new(extractor)),
+                Ok(Err(e)) => ExtractorSlot::Failed(e),
+                Err(_) => ExtractorSlot::Failed("the extractor thread went away".into()),
+            };
+        }
+        match self {
+            ExtractorSlot::Ready(extractor) => Ok(extractor),
+            ExtractorSlot::Failed(e) => Err(e.clone()),
+            ExtractorSlot::Loading(_) => Err("the extractor is still loading".into()),
+        }
+    }
+}
+
+/// Finds nothing: the selection's defaults when the extractor could not load.
+struct NoFindings;
+
+impl IncidentExtractor for NoFindings {
+    fn version(&self) -> String {
+        crate::workspace::ANALYST_VERSION.into()
+    }
+
+    fn extract(&self, _: &Article) -> Vec<Incident> {
+        Vec::new()
+    }
 }
 
 /// Which tab the left panel shows.
@@ -214,6 +343,7 @@ pub struct Session {
     pub merge_into: Option<String>,
     loader: Option<Receiver<Loaded>>,
     import: Option<WorkspaceImport>,
+    extractor: ExtractorSlot,
     ctx: Context,
 }
 
@@ -232,18 +362,13 @@ impl Session {
             merge_into: None,
             loader: None,
             import: None,
+            // With the gazetteer (edit form's place candidates, map borders), off the UI
+            // thread.
+            extractor: ExtractorSlot::start(),
             ctx: ctx.clone(),
         };
         session.reload();
         session.refresh_queue();
-        // The gazetteer (edit form's place candidates, map borders) loads off the UI thread.
-        let _ = std::thread::Builder::new()
-            .name("gazetteer-load".into())
-            .spawn(|| {
-                if let Ok(g) = crate::gazetteer::Gazetteer::bundled() {
-                    let _ = g.polygons();
-                }
-            });
         Ok(session)
     }
 
@@ -347,6 +472,8 @@ impl IncidentApp {
                 self.articles.clear();
                 self.mentions.clear();
                 self.article_shown = None;
+                self.article_selection = None;
+                self.marker_drag = None;
                 self.selected = None;
                 self.filter_dirty = true;
                 self.framed = self.state.view.is_some();
@@ -664,6 +791,14 @@ impl IncidentApp {
                     }
                 }
             }
+            WsCommand::MoveIncident {
+                event_id,
+                latitude,
+                longitude,
+            } => self.move_incident(&event_id, latitude, longitude),
+            WsCommand::AddFromSelection { article, chars } => {
+                self.add_from_selection(&article, chars);
+            }
             WsCommand::CloseEdit => {
                 if let Some(s) = &mut self.session {
                     s.form = None;
@@ -730,6 +865,80 @@ impl IncidentApp {
                 }
             }
         }
+    }
+
+    /// Saves a marker dragged on the map: the same edit path as the form (checked, logged,
+    /// undoable).
+    fn move_incident(&mut self, event_id: &str, latitude: f64, longitude: f64) {
+        let Some(s) = &mut self.session else {
+            return;
+        };
+        let assignments = move_edit(latitude, longitude);
+        let pairs: Vec<(&str, &str)> = assignments
+            .iter()
+            .map(|(f, v)| (f.as_str(), v.as_str()))
+            .collect();
+        match s.ws.apply_edit(event_id, &pairs) {
+            Ok(_) => {
+                let value = |field: &str| {
+                    pairs
+                        .iter()
+                        .find(|(f, _)| *f == field)
+                        .map_or("", |(_, v)| *v)
+                };
+                s.message = format!(
+                    "{event_id} moved to {}, {} (Ctrl+Z puts it back)",
+                    value("latitude"),
+                    value("longitude")
+                );
+                // A form open on it, not changed yet, shows the new place.
+                let fresh = s
+                    .form
+                    .as_ref()
+                    .is_some_and(|f| f.event_id == event_id && f.changes().is_empty());
+                if fresh && let Ok(record) = s.ws.incident(event_id) {
+                    s.form = Some(EditForm::new(&record));
+                }
+                self.sync_incidents(&[event_id.to_string()]);
+            }
+            Err(e) => s.message = e.to_string(),
+        }
+    }
+
+    /// Adds an incident coded from selected words of an article, selects it and opens it in
+    /// the edit form.
+    fn add_from_selection(&mut self, article: &str, chars: Range<usize>) {
+        let Some(s) = &mut self.session else {
+            return;
+        };
+        let (added, unavailable) = match s.extractor.get() {
+            Ok(extractor) => (
+                s.ws.add_incident_from_selection(extractor, article, chars),
+                None,
+            ),
+            Err(why) => (
+                s.ws.add_incident_from_selection(&NoFindings, article, chars),
+                Some(why),
+            ),
+        };
+        let id = match added {
+            Ok(id) => id,
+            Err(e) => {
+                s.message = e.to_string();
+                return;
+            }
+        };
+        match s.ws.incident(&id) {
+            Ok(record) => s.form = Some(EditForm::new(&record)),
+            Err(e) => s.message = e.to_string(),
+        }
+        s.message = match unavailable {
+            None => format!("added {id} from the selection (Ctrl+Z removes it)"),
+            Some(why) => format!("added {id} from the selection, unfilled: {why}"),
+        };
+        self.article_selection = None;
+        self.sync_incidents(std::slice::from_ref(&id));
+        self.select_event(&id);
     }
 
     fn session_mut(&mut self) -> Option<&mut Session> {

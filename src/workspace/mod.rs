@@ -8,8 +8,9 @@
 //!    its incidents merged with those already there; importing again adds nothing twice.
 //! 2. Review: [`Workspace::review_queue`] gives the least confident incidents first;
 //!    [`Workspace::apply_edit`], [`Workspace::set_status`], [`Workspace::merge`],
-//!    [`Workspace::split`], [`Workspace::add_incident`] and [`Workspace::delete_incident`]
-//!    correct them, each committed at once; [`Workspace::undo`] and [`Workspace::redo`]
+//!    [`Workspace::split`], [`Workspace::add_incident`] (or
+//!    [`Workspace::add_incident_from_selection`], for an incident the extractor missed in
+//!    an article) and [`Workspace::delete_incident`] correct them, each committed at once; [`Workspace::undo`] and [`Workspace::redo`]
 //!    work across restarts.
 //! 3. A better extractor: [`Workspace::reextract`] replaces the machine's values and keeps
 //!    every field a person set.
@@ -67,6 +68,7 @@ mod query;
 mod record;
 mod reextract;
 pub mod schema;
+mod selection;
 mod source;
 mod stats;
 
@@ -85,6 +87,7 @@ pub use import::{ImportSummary, RunOptions, content_hash};
 pub use query::{ArticleInfo, BoundingBox, Counts, MapPoint, StatusFilter};
 pub use record::{Field, IncidentRecord, Origin, check_consistency, parse_date};
 pub use reextract::ReextractSummary;
+pub use selection::{incident_from_selection, sentence_range};
 pub use source::{BATCH_ARTICLES, IncidentExtractor};
 pub use stats::{Agreement, FieldAgreement};
 
