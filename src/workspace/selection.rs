@@ -142,6 +142,25 @@ pub fn incident_from_selection(
             blank
         }
     };
+    if incident.latitude.is_none() {
+        // The sentence names no place: the article's own place (that of the first incident
+        // found in the whole article), at the precision of a province, as the extractor
+        // places an incident its clause does not place.
+        if let Some(story) = extractor
+            .extract(article)
+            .into_iter()
+            .find(|i| i.latitude.is_some())
+        {
+            incident.country = story.country;
+            incident.iso = story.iso;
+            incident.admin1 = story.admin1;
+            incident.admin2 = story.admin2;
+            incident.location = story.location;
+            incident.latitude = story.latitude;
+            incident.longitude = story.longitude;
+            incident.geo_precision = GeoPrecision::Province;
+        }
+    }
     incident.event_id = String::new();
     incident.sources = vec![article.id.clone()];
     incident.evidence.push(Evidence {
@@ -234,6 +253,45 @@ mod tests {
             incident.set_type(SubEventType::Attack);
             vec![incident]
         }
+    }
+
+    /// Raids, placed at a town when the text names it.
+    struct PlacedRaids;
+
+    impl IncidentExtractor for PlacedRaids {
+        fn version(&self) -> String {
+            "placed raids".into()
+        }
+
+        fn extract(&self, article: &Article) -> Vec<Incident> {
+            let mut found = Raids.extract(article);
+            if article.text.contains("Gardēz") {
+                for incident in &mut found {
+                    incident.location = "Gardēz".into();
+                    incident.country = "Afghanistan".into();
+                    incident.latitude = Some(33.6);
+                    incident.longitude = Some(69.2);
+                }
+            }
+            found
+        }
+    }
+
+    #[test]
+    fn a_sentence_naming_no_place_takes_the_articles_place_at_province_precision() {
+        let text = "A raid in Gardēz was reported. Later a raid left two dead.";
+        let byte = text.find("two dead").unwrap_or_default();
+        let start = text[..byte].chars().count();
+        let incident = incident_from_selection(&PlacedRaids, &article(text), start..start + 8);
+        let incident = incident.unwrap_or_default();
+        assert_eq!(incident.position(), Some((33.6, 69.2)));
+        assert_eq!(incident.location, "Gardēz");
+        assert_eq!(incident.country, "Afghanistan");
+        assert_eq!(incident.geo_precision, GeoPrecision::Province);
+        // A sentence that names its place keeps it, at its own precision.
+        let own = text.find("Gardēz").unwrap_or_default();
+        let own = incident_from_selection(&PlacedRaids, &article(text), own..own + 3);
+        assert_eq!(own.map(|i| i.geo_precision), Some(GeoPrecision::Town));
     }
 
     fn article(text: &str) -> Article {
