@@ -664,7 +664,8 @@ impl<'g> Extractor<'g> {
             iso: country_iso.to_string(),
             admin1: place
                 .map(|p| {
-                    admin1_as_written(g, text, mentions, p).unwrap_or_else(|| g.admin1_name(p).into())
+                    admin1_as_written(g, text, mentions, p)
+                        .unwrap_or_else(|| g.admin1_name(p).into())
                 })
                 .map(|a| ascii(&a))
                 .unwrap_or_default(),
@@ -1280,7 +1281,9 @@ fn admin1_as_written(
         .find(|w| {
             let written = crate::gazetteer::fold(w);
             written != crate::gazetteer::fold(division.name)
-                && division.alias_list().any(|a| crate::gazetteer::fold(a) == written)
+                && division
+                    .alias_list()
+                    .any(|a| crate::gazetteer::fold(a) == written)
         })
         .map(|w| {
             if crate::text::is_in_capitals(w) {
@@ -1298,10 +1301,11 @@ fn title_case(words: &str) -> String {
         .map(|w| {
             let mut chars = w.chars();
             chars.next().map_or_else(String::new, |c| {
-                c.to_uppercase().chain(chars.flat_map(char::to_lowercase)).collect()
+                c.to_uppercase()
+                    .chain(chars.flat_map(char::to_lowercase))
+                    .collect()
             })
         })
         .collect::<Vec<_>>()
         .join(" ")
 }
-
