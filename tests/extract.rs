@@ -76,13 +76,30 @@ fn figures_dates_and_places_table() {
 }
 
 #[test]
-fn local_story_without_a_place_in_the_sentence_takes_its_one_province() {
+fn local_story_without_a_place_in_the_sentence_takes_its_one_town() {
     let text = "WMC Action News 5 - Memphis, Tennessee\n\nSeven people were shot and two of \
                 them were killed outside a nightclub on Saturday, police said.";
     let incidents = extract(text, Some((2014, 6, 1)));
     let first = incidents.first().expect("an incident");
     assert_eq!(first.admin1, "Tennessee");
-    assert_eq!(first.geo_precision.code(), 3);
+    // Near the town the story is about: geo_precision 2.
+    assert_eq!(
+        (first.location.as_str(), first.geo_precision.code()),
+        ("Memphis", 2)
+    );
+}
+
+#[test]
+fn local_story_naming_two_towns_takes_its_province() {
+    let text = "Police in Memphis and Nashville, Tennessee, searched for a gunman.\n\nTwo \
+                people were killed outside a nightclub on Saturday, police said.";
+    let incidents = extract(text, Some((2014, 6, 1)));
+    let killed = incidents
+        .iter()
+        .find(|i| i.fatalities == 2)
+        .expect("the shooting");
+    assert_eq!(killed.admin1, "Tennessee");
+    assert_eq!(killed.geo_precision.code(), 3);
 }
 
 #[test]

@@ -611,9 +611,13 @@ impl<'g> Extractor<'g> {
         let (place, geo_precision, place_span) =
             match f.place.and_then(|(i, p)| mentions.get(i).map(|m| (m, p))) {
                 Some((m, p)) => (Some(m.place), p, Some(m.span)),
-                // No place in the incident's clauses: the one province the article is
-                // about, else its focus country, both at geo_precision 3.
-                None => (story.home.or(story.focus), GeoPrecision::Province, None),
+                // No place in the incident's clauses: the town a local story is about
+                // (geo_precision 2, near a town), else the one province the article is
+                // about, else its focus country (both at geo_precision 3).
+                None => match story.town {
+                    Some(town) => (Some(town), GeoPrecision::District, None),
+                    None => (story.home.or(story.focus), GeoPrecision::Province, None),
+                },
             };
         let country_iso = place.map(|p| p.country).unwrap_or("");
         let country = g.country_name(country_iso).to_string();
@@ -1020,6 +1024,9 @@ impl Reading {
 struct Story<'g> {
     focus: Option<&'g Place>,
     home: Option<&'g Place>,
+    /// The one town a local story is about (its dateline's, or the only town of the home
+    /// province its lead or title names).
+    town: Option<&'g Place>,
 }
 
 /// Where a title's mentions stand among the text's (they have no span in the text).
@@ -1065,8 +1072,39 @@ impl<'g> Story<'g> {
         let focus = focus_country(gazetteer, &all, &in_dateline);
         let home = dateline_province(gazetteer, mentions, focus, &in_dateline)
             .or_else(|| focus_province(gazetteer, &all, focus, lead_end));
-        Story { focus, home }
+        let town = home.and_then(|h| home_town(&all, h, lead_end, &in_dateline));
+        Story { focus, home, town }
     }
+}
+
+/// The town a local story is about, in its home province: the dateline's town, else the
+/// only town of that province its lead or title names.
+fn home_town<'g>(
+    mentions: &[Mention<'g>],
+    home: &'g Place,
+    lead_end: usize,
+    in_dateline: &dyn Fn(&Mention<'_>) -> bool,
+) -> Option<&'g Place> {
+    let towns_of_home = |m: &&Mention<'g>| {
+        m.place.kind == PlaceKind::PopulatedPlace
+            && m.place.country == home.country
+            && m.place.admin1 == home.admin1
+            && m.confidence >= 0.5
+    };
+    if let Some(m) = mentions
+        .iter()
+        .filter(towns_of_home)
+        .find(|m| in_dateline(m) && m.span != TITLE_SPAN)
+    {
+        return Some(m.place);
+    }
+    let mut towns = mentions
+        .iter()
+        .filter(towns_of_home)
+        .filter(|m| m.span.0 < lead_end || m.span == TITLE_SPAN)
+        .map(|m| m.place);
+    let first = towns.next()?;
+    towns.all(|t| std::ptr::eq(t, first)).then_some(first)
 }
 
 /// The province of the dateline's place, when it is in the focus country.
