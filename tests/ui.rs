@@ -114,7 +114,7 @@ fn selecting_an_incident_shows_its_sentence_with_the_evidence() {
     harness.get_by_label("Date (asc)").click();
     harness.run_steps(2);
     harness.get_by_label("Date (desc)");
-    harness.get_by_label("Paktiya, Afghanistan").click();
+    harness.get_by_label("Paktia, Afghanistan").click();
     harness.run_steps(3);
     let app = harness.state();
     let selected = app

@@ -132,7 +132,7 @@ static CASUALTY_STEMS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> =
                 "death",
                 "lives",
                 "slain",
-                "fatalit",
+                "fatal",
                 "lost",
                 "wound",
                 "injur",
@@ -266,6 +266,25 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
                 }
                 "shot" if word(k + 1) == "and" && word(k + 2) == "killed" && after_a(k) => k + 2,
                 "death" if word(k + 1) == "of" && matches!(word(k + 2), "a" | "an") => k + 3,
+                // "A teenager died after ...", "he was pronounced dead", "the victim was
+                // found dead", "a man was fatally shot": one person, singular subject.
+                "died" | "dies" if one_person_before(&lower, k) => k,
+                "pronounced" | "found" if word(k + 1) == "dead" && one_person_before(&lower, k) => {
+                    k + 1
+                }
+                "fatally"
+                    if FATAL_PARTICIPLES.contains(word(k + 1)) && one_person_before(&lower, k) =>
+                {
+                    k + 1
+                }
+                // "a fatal shooting": at least one dead.
+                "fatal"
+                    if matches!(word(k + 1), "shooting" | "stabbing" | "attack")
+                        && k >= 1
+                        && matches!(word(k - 1), "a" | "the" | "in" | "sunday's" | "tuesday's") =>
+                {
+                    k + 1
+                }
                 // A named person: "Inspector Juan Perez died in the blast", "Mayor Ana
                 // Ruiz was murdered".
                 "died" | "was"
@@ -285,6 +304,31 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
         }
     }
     toll
+}
+
+/// What "fatally" qualifies when it reports a death ("fatally shot").
+static FATAL_PARTICIPLES: WordSet =
+    WordSet::new(&["shot", "stabbed", "wounded", "injured", "struck", "beaten"]);
+
+/// One person, named by a singular subject in the few words before `k`: "a" or "an"
+/// ("a 17-year-old boy has"), "he", "she", or "the" and a noun for one person ("the
+/// victim was later").
+fn one_person_before(lower: &[String], k: usize) -> bool {
+    let from = k.saturating_sub(6);
+    let window = &lower[from..k];
+    if window
+        .iter()
+        .any(|w| lexicon::PLURAL_PERSON_WORDS.contains(w) || w.parse::<u32>().is_ok() || w == "and")
+    {
+        return false;
+    }
+    window.iter().enumerate().any(|(n, w)| match w.as_str() {
+        "a" | "an" | "he" | "she" => true,
+        "the" => window
+            .get(n + 1)
+            .is_some_and(|next| lexicon::ONE_PERSON_NOUNS.contains(next)),
+        _ => false,
+    })
 }
 
 /// Participles that report one person's death after "was" ("was murdered").
@@ -498,7 +542,15 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 37] = [
+        let rows: [(&str, u32); 44] = [
+            // One person as the subject of a death.
+            ("A teenager died after a shooting on Elm Road", 1),
+            ("he was later pronounced dead at the hospital", 1),
+            ("the victim was found dead in a parked car", 1),
+            ("a clerk was fatally shot during the robbery", 1),
+            ("Deputies arrested a man after a fatal shooting at the fair", 1),
+            ("the two victims died at the scene", 2),
+            ("the officers were found dead", 0),
             (
                 "Eight civilians, including children were killed in an explosion",
                 8,

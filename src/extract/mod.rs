@@ -23,6 +23,7 @@ mod lexicon;
 mod places;
 mod triggers;
 
+use chrono::Datelike;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
@@ -403,6 +404,7 @@ impl<'g> Extractor<'g> {
                         f.date = nearest_date(&dates, group, f.trigger.map_or(span.0, |t| t.0))
                             .or_else(|| dates.iter().find(|d| d.report_date).cloned());
                     }
+                    f.date = prefer_the_day(f.date, &dates);
                     if f.place.is_none() {
                         f.place = choose_place(mentions, group);
                     }
@@ -651,6 +653,16 @@ impl<'g> Extractor<'g> {
             .map_or(country.as_str(), |p| g.country_name(p.country));
         let (actor1, actor2) = name_actors(&f, focus_name, &article.text);
         let (event_date, time_precision) = match (&f.date, article.date) {
+            // A month alone is coded, as ACLED codes it, at its middle day.
+            (Some(d), _)
+                if d.precision == TimePrecision::Month
+                    && d.date.day() == 1
+                    && text
+                        .get(d.span.0..d.span.1)
+                        .is_some_and(|w| w.contains(char::is_alphabetic)) =>
+            {
+                (d.date.with_day(15), d.precision)
+            }
             (Some(d), _) => (Some(d.date), d.precision),
             (None, Some(published)) => (Some(published), TimePrecision::Week),
             (None, None) => (None, TimePrecision::Month),
@@ -929,6 +941,21 @@ fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool 
     false
 }
 
+/// A year or month near the trigger is often background ("removed from the village in
+/// 2010, residents protested"), while the sentence opens with the day of the event ("On 22
+/// May 2019, ..."): a later day of the same sentence is the event's.
+fn prefer_the_day(date: Option<DateExpr>, sentence_dates: &[DateExpr]) -> Option<DateExpr> {
+    let coarse = date.as_ref()?;
+    if coarse.precision == TimePrecision::Day {
+        return date;
+    }
+    sentence_dates
+        .iter()
+        .find(|d| !d.report_date && d.precision == TimePrecision::Day && d.date > coarse.date)
+        .cloned()
+        .or(date)
+}
+
 /// The event date inside a span nearest to a position (report dates excluded).
 fn nearest_date(dates: &[DateExpr], span: Span, position: usize) -> Option<DateExpr> {
     dates
@@ -1204,8 +1231,16 @@ fn story_date(
     sentence: usize,
     anchor: Option<chrono::NaiveDate>,
 ) -> Option<DateExpr> {
-    let anchor = anchor?;
     let _ = text;
+    let Some(anchor) = anchor else {
+        // No publication date: a day written in full (with its year) in the lead dates
+        // the story ("On 4 May 2019, ..."; a note's date on a line of its own).
+        return [sentence, 0, 1]
+            .into_iter()
+            .filter_map(|si| sentences.get(si))
+            .flat_map(|s| dates_of(s, None))
+            .find(|d| !d.report_date && d.precision == TimePrecision::Day);
+    };
     let order = std::iter::once(sentence).chain(0..sentences.len());
     for si in order {
         let Some(s) = sentences.get(si) else { continue };
@@ -1314,7 +1349,7 @@ fn admin1_as_written(
         .iter()
         .filter(|m| std::ptr::eq(m.place, division))
         .filter_map(|m| text.get(m.span.0..m.span.1))
-        .map(str::trim)
+        .map(without_level_words)
         .filter(|w| w.chars().count() >= 4 && !w.contains('.'))
         .find(|w| {
             let written = crate::gazetteer::fold(w);
@@ -1332,6 +1367,34 @@ fn admin1_as_written(
         })
 }
 
+/// A division's name without the word for its level ("Helmand province", "the State of
+/// Lagos" as "Helmand", "Lagos").
+fn without_level_words(written: &str) -> &str {
+    const LEVELS: [&str; 6] = [
+        "province",
+        "state",
+        "region",
+        "governorate",
+        "oblast",
+        "division",
+    ];
+    let mut name = written.trim();
+    name = name.strip_prefix("the ").unwrap_or(name);
+    for level in LEVELS {
+        if let Some((head, tail)) = name.rsplit_once(' ')
+            && tail.eq_ignore_ascii_case(level)
+        {
+            name = head.trim_end();
+        }
+        if let Some((head, tail)) = name.split_once(" of ")
+            && head.eq_ignore_ascii_case(level)
+        {
+            name = tail.trim_start();
+        }
+    }
+    name
+}
+
 /// "NORTH KIVU" as "North Kivu".
 fn title_case(words: &str) -> String {
     words
@@ -1346,4 +1409,53 @@ fn title_case(words: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::NaiveDate;
+
+    #[test]
+    fn division_names_without_their_level_words() {
+        let rows = [
+            ("Helmand province", "Helmand"),
+            ("Province of Kunar", "Kunar"),
+            ("the State of Lagos", "Lagos"),
+            ("Tigrai Region", "Tigrai"),
+            ("  Far North  ", "Far North"),
+        ];
+        for (written, name) in rows {
+            assert_eq!(without_level_words(written), name, "{written}");
+        }
+        assert_eq!(title_case("NORTH KIVU"), "North Kivu");
+    }
+
+    fn date(y: i32, m: u32, d: u32, precision: TimePrecision, start: usize) -> DateExpr {
+        DateExpr {
+            date: NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default(),
+            precision,
+            span: (start, start + 4),
+            report_date: false,
+        }
+    }
+
+    #[test]
+    fn a_later_day_of_the_sentence_beats_a_year_near_the_trigger() {
+        let day = date(2019, 5, 22, TimePrecision::Day, 3);
+        let year = date(2010, 1, 1, TimePrecision::Month, 80);
+        let sentence = [day.clone(), year.clone()];
+        assert_eq!(
+            prefer_the_day(Some(year.clone()), &sentence),
+            Some(day.clone())
+        );
+        // A day is kept; an earlier day does not replace a later month.
+        assert_eq!(prefer_the_day(Some(day.clone()), &sentence), Some(day));
+        let early = date(2009, 3, 2, TimePrecision::Day, 3);
+        assert_eq!(
+            prefer_the_day(Some(year.clone()), &[early, year.clone()]),
+            Some(year)
+        );
+        assert_eq!(prefer_the_day(None, &sentence), None);
+    }
 }
