@@ -216,6 +216,10 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
         let (Some(first), Some(last)) = (first, last) else {
             continue;
         };
+        // "no one was killed": nobody.
+        if first > 0 && lower[first - 1] == "no" {
+            continue;
+        }
         if is_subset(&lower, first) {
             continue;
         }
@@ -261,6 +265,21 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
             };
             let end = match w.as_str() {
                 "was" | "is" if matches!(word(k + 1), "killed" | "dead") && after_a(k) => k + 1,
+                // A singular verb: one person ("Mayor X, a party leader, was shot to
+                // death"), unless nobody was.
+                "was" | "has"
+                    if !negated_before(&lower, k)
+                        && (SINGLE_DEATH_PARTICIPLES.contains(word(k + 1))
+                            || (word(k + 1) == "been"
+                                && SINGLE_DEATH_PARTICIPLES.contains(word(k + 2)))
+                            || (matches!(
+                                word(k + 1),
+                                "shot" | "stabbed" | "beaten" | "hacked"
+                            ) && word(k + 2) == "to"
+                                && word(k + 3) == "death")) =>
+                {
+                    k + 1
+                }
                 "was" | "is" if word(k + 1) == "shot" && word(k + 2) == "dead" && after_a(k) => {
                     k + 2
                 }
@@ -304,6 +323,16 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
         }
     }
     toll
+}
+
+/// True when a negation stands in the few words before `k` ("no one was killed").
+fn negated_before(lower: &[String], k: usize) -> bool {
+    lower[k.saturating_sub(4)..k].iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "no" | "nobody" | "none" | "anyone" | "anybody" | "not" | "never" | "if" | "whether"
+        )
+    })
 }
 
 /// What "fatally" qualifies when it reports a death ("fatally shot").
@@ -542,15 +571,24 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 44] = [
+        let rows: [(&str, u32); 47] = [
             // One person as the subject of a death.
             ("A teenager died after a shooting on Elm Road", 1),
             ("he was later pronounced dead at the hospital", 1),
             ("the victim was found dead in a parked car", 1),
             ("a clerk was fatally shot during the robbery", 1),
-            ("Deputies arrested a man after a fatal shooting at the fair", 1),
+            (
+                "Deputies arrested a man after a fatal shooting at the fair",
+                1,
+            ),
             ("the two victims died at the scene", 2),
             ("the officers were found dead", 0),
+            (
+                "Mayor Ortiz, a party leader, was shot to death last night",
+                1,
+            ),
+            ("the union secretary was murdered on Friday", 1),
+            ("no one was killed in the blast", 0),
             (
                 "Eight civilians, including children were killed in an explosion",
                 8,

@@ -668,6 +668,12 @@ impl<'g> Extractor<'g> {
             (None, None) => (None, TimePrecision::Month),
         };
         let ascii = |s: &str| deunicode::deunicode(s);
+        let admin1 = place
+            .map(|p| {
+                admin1_as_written(g, text, mentions, p).unwrap_or_else(|| g.admin1_name(p).into())
+            })
+            .map(|a| ascii(&a))
+            .unwrap_or_default();
         Incident {
             event_id: format!("{}-{}-{}", article.id, f.sentence + 1, f.clause + 1),
             event_date,
@@ -678,15 +684,14 @@ impl<'g> Extractor<'g> {
             actor2,
             country,
             iso: country_iso.to_string(),
-            admin1: place
-                .map(|p| {
-                    admin1_as_written(g, text, mentions, p)
-                        .unwrap_or_else(|| g.admin1_name(p).into())
-                })
-                .map(|a| ascii(&a))
-                .unwrap_or_default(),
             admin2: place.map(|p| ascii(g.admin2_name(p))).unwrap_or_default(),
-            location: place.map(|p| ascii(p.name)).unwrap_or_default(),
+            // A province placed as such is named as its admin1 is.
+            location: match place {
+                Some(p) if p.kind == PlaceKind::Admin1 => admin1.clone(),
+                Some(p) => ascii(p.name),
+                None => String::new(),
+            },
+            admin1,
             latitude: place.map(|p| p.latitude),
             longitude: place.map(|p| p.longitude),
             geo_precision,
