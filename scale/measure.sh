@@ -3,16 +3,23 @@
 # JSON Lines in (the bundled sample, data/articles, repeated with distinct ids to about
 # MB megabytes, default 40), JSON Lines out, measured with /usr/bin/time -f %M.
 #
-#   scale/measure.sh [BINARY] [MB]     (default: target/release/incident-map, 40)
+#   scale/measure.sh [BINARY] [MB] [CORPUS.jsonl]   (default: target/release/incident-map, 40)
+#
+# With CORPUS (JSON Lines articles, e.g. varied real news gathered for measuring), that file is
+# measured instead of the repeated sample.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin="${1:-target/release/incident-map}"
 mb="${2:-40}"
+corpus="${3:-}"
 [ -x "$bin" ] || { echo "measure.sh: build $bin first (cargo build --release)" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "measure.sh: needs GNU time (apt-get install time)" >&2; exit 2; }
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
+if [ -n "$corpus" ]; then
+  cp "$corpus" "$work/corpus.jsonl"
+else
 python3 - "$mb" data/articles "$work/corpus.jsonl" <<'PY'
 import json, pathlib, sys
 target, folder, out = int(sys.argv[1]) * 1_000_000, pathlib.Path(sys.argv[2]), sys.argv[3]
@@ -40,6 +47,7 @@ with open(out, "w", encoding="utf-8") as sink:
             written += len(line.encode("utf-8"))
         copy += 1
 PY
+fi
 bytes=$(stat -c %s "$work/corpus.jsonl")
 for mode in "extract" "extract --no-merge"; do
   start=$(date +%s%N)

@@ -138,8 +138,10 @@ pub fn merge_incidents(incidents: Vec<Incident>) -> Vec<Incident> {
             report,
         ));
     }
+    // Two reports already joined (through others) need no comparison: many copies of one
+    // story on one day are then compared about once each, not pair by pair.
     let mut compare = |(_, i, a): &(i64, usize, Report), (_, j, b): &(i64, usize, Report)| {
-        if same_report(a, b) {
+        if links.root(*i) != links.root(*j) && same_report(a, b) {
             links.join(*i, *j);
         }
     };
