@@ -126,6 +126,9 @@ pub struct IncidentApp {
     article_selection: Option<ArticleSelection>,
     /// The selected incident's marker being dragged to a new place.
     marker_drag: Option<MarkerDrag>,
+    /// The shown article cut into highlighted pieces, and what it was cut for.
+    article_pieces_cache:
+        std::cell::RefCell<Option<(panels::PiecesKey, std::rc::Rc<panels::ArticlePieces>)>>,
 }
 
 /// A marker being dragged on the map (a workspace's selected incident).
@@ -228,6 +231,7 @@ impl IncidentApp {
             session: None,
             article_selection: None,
             marker_drag: None,
+            article_pieces_cache: std::cell::RefCell::new(None),
             state,
         };
         if let Some(((lat, lon), zoom)) = app.state.view {

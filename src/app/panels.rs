@@ -3,6 +3,7 @@
 //! evidence behind the selected incident highlighted.
 
 use std::ops::Range;
+use std::rc::Rc;
 
 use egui::text::{CCursor, LayoutJob};
 use egui::{Align, Color32, RichText, Sense, Stroke, TextFormat, Ui, Vec2};
@@ -540,7 +541,31 @@ impl IncidentApp {
     /// The article's text cut into consecutive pieces (byte ranges covering the whole text)
     /// with their highlights: places, the selected incident's evidence and `selection`
     /// (code points); also the places and where the selected incident's sentence starts.
-    fn article_pieces(&self, article: &Article, selection: Option<Range<usize>>) -> ArticlePieces {
+    fn article_pieces(
+        &self,
+        article: &Article,
+        selection: Option<Range<usize>>,
+    ) -> Rc<ArticlePieces> {
+        let key = PiecesKey {
+            article: article.id.clone(),
+            text_len: article.text.len(),
+            selection: selection.clone(),
+            selected: self.selected,
+            generation: self.generation,
+            mentions: self.mentions.len(),
+        };
+        if let Some((cached_key, pieces)) = self.article_pieces_cache.borrow().as_ref()
+            && *cached_key == key
+        {
+            return Rc::clone(pieces);
+        }
+        let pieces = Rc::new(self.cut_article(article, selection));
+        *self.article_pieces_cache.borrow_mut() = Some((key, Rc::clone(&pieces)));
+        pieces
+    }
+
+    /// [`IncidentApp::article_pieces`] computed afresh.
+    fn cut_article(&self, article: &Article, selection: Option<Range<usize>>) -> ArticlePieces {
         let text = &article.text;
         let byte_of: Vec<usize> = text
             .char_indices()
@@ -628,16 +653,13 @@ impl IncidentApp {
     /// The article as separate labels (the app on files): places are links.
     fn article_text_ui(&mut self, ui: &mut Ui, article: &Article) {
         let text = &article.text;
-        let ArticlePieces {
-            pieces,
-            places,
-            sentence_start,
-        } = self.article_pieces(article, None);
+        let cut = self.article_pieces(article, None);
+        let (pieces, places, sentence_start) = (&cut.pieces, &cut.places, cut.sentence_start);
         let mut fly_to = None;
         let scroll = std::mem::take(&mut self.scroll_article);
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing = Vec2::new(0.0, 2.0);
-            for &(a, b, marks) in &pieces {
+            for &(a, b, marks) in pieces {
                 let Some(piece) = text.get(a..b) else {
                     continue;
                 };
@@ -674,13 +696,10 @@ impl IncidentApp {
         let text = article.text.as_str();
         let id = article_text_id();
         let remembered = self.selection_in(article);
-        let ArticlePieces {
-            pieces,
-            places,
-            sentence_start,
-        } = self.article_pieces(article, remembered.clone());
+        let cut = self.article_pieces(article, remembered.clone());
+        let (pieces, places, sentence_start) = (&cut.pieces, &cut.places, cut.sentence_start);
         let mut job = LayoutJob::default();
-        for &(a, b, marks) in &pieces {
+        for &(a, b, marks) in pieces {
             if let Some(piece) = text.get(a..b) {
                 job.append(piece, 0.0, piece_format(ui, marks));
             }
@@ -785,8 +804,20 @@ impl IncidentApp {
 /// The label of the action that adds a missed incident from the selected words.
 pub const ADD_FROM_SELECTION: &str = "Add incident from selection";
 
+/// What the article's pieces were cut for: they are cut again only when one of these
+/// changes (not on every frame).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct PiecesKey {
+    article: String,
+    text_len: usize,
+    selection: Option<Range<usize>>,
+    selected: Option<u32>,
+    generation: u64,
+    mentions: usize,
+}
+
 /// The article in pieces (see [`IncidentApp::article_pieces`]).
-struct ArticlePieces {
+pub(super) struct ArticlePieces {
     /// Consecutive byte ranges covering the text, with their highlights.
     pieces: Vec<(usize, usize, Marks)>,
     /// The article's place mentions (`Marks::place` indexes them).

@@ -953,31 +953,6 @@ pub fn contains_phrase(text: &str, phrase: &str) -> bool {
     false
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn phrase_matching_respects_word_bounds() {
-        assert!(contains_phrase("so far 19 deaths", "so far"));
-        assert!(!contains_phrase("the riser", "rise"));
-        assert!(contains_phrase("a rise in attacks", "rise"));
-        assert!(PANDEMIC.any_in("the spread of the coronavirus"));
-        // whole words only, and a part-word match does not hide a later whole word
-        static SET: WordSet = WordSet::new(&["rise", "so far", "far"]);
-        assert!(!SET.any_in("the sunrise"));
-        assert!(SET.any_in("the sunrise and a rise"));
-        assert!(SET.any_in("so far"));
-        assert!(SET.any_in("farther or far"));
-        assert!(!SET.any_in("farther"));
-        assert!(
-            NOT_PLACES.contains("Taliban")
-                && NOT_PLACES.contains("march")
-                && !NOT_PLACES.contains("kabul")
-        );
-    }
-}
-
 /// Given names common in English-language news (the United States' most frequent, and
 /// frequent names of West Africa and the Muslim world): the first word of a person's name
 /// ("Michael Smith", "Leroy Brown"), not the parish or county of that name.
@@ -1324,3 +1299,28 @@ pub static PLURAL_PERSON_WORDS: WordSet = WordSet::new(&[
     "nine",
     "ten",
 ]);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phrase_matching_respects_word_bounds() {
+        assert!(contains_phrase("so far 19 deaths", "so far"));
+        assert!(!contains_phrase("the riser", "rise"));
+        assert!(contains_phrase("a rise in attacks", "rise"));
+        assert!(PANDEMIC.any_in("the spread of the coronavirus"));
+        // whole words only, and a part-word match does not hide a later whole word
+        static SET: WordSet = WordSet::new(&["rise", "so far", "far"]);
+        assert!(!SET.any_in("the sunrise"));
+        assert!(SET.any_in("the sunrise and a rise"));
+        assert!(SET.any_in("so far"));
+        assert!(SET.any_in("farther or far"));
+        assert!(!SET.any_in("farther"));
+        assert!(
+            NOT_PLACES.contains("Taliban")
+                && NOT_PLACES.contains("march")
+                && !NOT_PLACES.contains("kabul")
+        );
+    }
+}
