@@ -76,10 +76,21 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
         .iter()
         .map(|r| r.map(|(place, confidence, _)| (place, confidence)))
         .collect();
+    // "Ronnie Lee Howard, 31, ... Howard told the court": a word of a person's name named
+    // once in full is that person wherever it stands alone.
+    let people = person_words(text, &tokens);
     let mut keep: Vec<bool> = raws
         .iter()
         .zip(&first)
-        .map(|(raw, res)| res.is_some_and(|(place, _)| is_real_place(text, &tokens, raw, place)))
+        .map(|(raw, res)| {
+            res.is_some_and(|(place, _)| {
+                is_real_place(text, &tokens, raw, place)
+                    && !(raw.words.0 == raw.words.1
+                        && !matches!(place.kind, PlaceKind::Country | PlaceKind::Admin1)
+                        && place.population < NAME_INSIDE_NAME_POPULATION
+                        && people.contains(&raw.name.to_lowercase()))
+            })
+        })
         .collect();
     // The focus is what the names written exactly say: a spelling variant ("Mentao" read
     // as "Mainz") is no evidence of a country, and is read only inside the countries the
@@ -512,10 +523,63 @@ fn plausible_name_form(name: &str) -> bool {
 
 /// A single word with two capitals or more ("KIA", "FAMa", "SAA"): an acronym, which names an
 /// organisation far more often than a place.
+/// The words of the persons' names a text writes in full: a given name and one or two
+/// more capitalised words ("Ronnie Lee Howard"), or two or three capitalised words with an
+/// age after them ("Decovier English, 31,"), lower-cased.
+fn person_words(text: &str, tokens: &[Word]) -> rustc_hash::FxHashSet<String> {
+    let mut people = rustc_hash::FxHashSet::default();
+    let word_at = |k: usize| tokens.get(k).map(|w| w.text(text)).unwrap_or("");
+    let mut i = 0;
+    while i < tokens.len() {
+        if !is_capitalized(word_at(i)) {
+            i += 1;
+            continue;
+        }
+        let mut end = i;
+        while end + 1 < tokens.len()
+            && end - i < 3
+            && is_capitalized(word_at(end + 1))
+            && !crosses_break(text, tokens, end, end + 1)
+        {
+            end += 1;
+        }
+        if end > i && end - i <= 2 {
+            let surname_like = (i + 1..=end).all(|k| {
+                let w = word_at(k);
+                !lexicon::ORGANISATION_WORDS.contains(w)
+                    && !CONTAINMENT_FILLERS.contains(w)
+                    && !PLACE_STRUCTURE_WORDS.contains(w)
+                    && !is_acronym(w)
+            });
+            let after = text.get(tokens[end].span.1..).unwrap_or("");
+            let aged = after.strip_prefix(", ").is_some_and(|rest| {
+                let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+                (1..=3).contains(&digits) && rest[digits..].starts_with(',')
+            });
+            if surname_like && (lexicon::GIVEN_NAMES.contains(word_at(i)) || aged) {
+                people.extend((i..=end).map(|k| word_at(k).to_lowercase()));
+            }
+        }
+        i = end + 1;
+    }
+    people
+}
+
 fn is_acronym(name: &str) -> bool {
     !name.contains([' ', '-', '.'])
         && name.chars().filter(|c| c.is_uppercase()).count() >= 2
         && name.chars().count() <= 6
+}
+
+/// True when the word at `i` follows a time of day ("1:25 PM", "8 a.m. EDT", "PM EST").
+fn after_a_time(text: &str, tokens: &[Word], i: usize) -> bool {
+    (1..=2).any(|back| {
+        i >= back && {
+            let w = tokens[i - back].text(text);
+            w.bytes().all(|b| b.is_ascii_digit())
+                || matches!(w, "AM" | "PM" | "am" | "pm" | "a.m" | "p.m")
+        }
+    })
 }
 
 fn is_kind_word(word: &str) -> bool {
@@ -550,6 +614,10 @@ fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool 
             .trim_end_matches([' ', '\t'])
             .ends_with('\n');
     if is_acronym(&raw.name) && place.kind != PlaceKind::Country && !opens_a_line {
+        return false;
+    }
+    // "8:20 AM EST": a clock's words, not Armenia or Estonia.
+    if is_acronym(&raw.name) && after_a_time(text, tokens, i) {
         return false;
     }
     // "Wagner forces", "Boko Haram fighters": a name before a group noun names the group.
@@ -927,7 +995,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 13] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 15] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -961,6 +1029,12 @@ mod tests {
                 "Deputies said Patrick Doyle and Michael Reese were held",
                 &[],
             ),
+            // A surname named in full once is the person when it stands alone.
+            (
+                "Ronnie Lee Howard was charged. Howard told deputies he ran",
+                &[],
+            ),
+            ("Posted at 8:20 AM EST on Sunday", &[]),
             (
                 "Man arrested after a fight in Dayton",
                 &[("Dayton", PopulatedPlace, "US", Locative)],

@@ -13,13 +13,14 @@ const PREFIX_LENGTHS: [usize; 3] = [4, 5, 6];
 
 /// A cue a mention carries about the kind of place meant ("Kabul province", "Dand district").
 pub fn kind_cue(folded: &str) -> (&str, Option<PlaceKind>) {
-    const CUES: [(&str, PlaceKind); 10] = [
+    const CUES: [(&str, PlaceKind); 11] = [
         ("province", PlaceKind::Admin1),
         ("provinces", PlaceKind::Admin1),
         ("state", PlaceKind::Admin1),
         ("governorate", PlaceKind::Admin1),
         ("oblast", PlaceKind::Admin1),
         ("regency", PlaceKind::Admin2),
+        ("co", PlaceKind::Admin2),
         ("district", PlaceKind::Admin2),
         ("county", PlaceKind::Admin2),
         ("city", PlaceKind::PopulatedPlace),
@@ -290,6 +291,7 @@ mod tests {
             ("kabul province", "kabul", Some(PlaceKind::Admin1)),
             ("province of kabul", "kabul", Some(PlaceKind::Admin1)),
             ("dand district", "dand", Some(PlaceKind::Admin2)),
+            ("oconee co", "oconee", Some(PlaceKind::Admin2)),
             ("kabul city", "kabul", Some(PlaceKind::PopulatedPlace)),
             ("kabul", "kabul", None),
             ("province", "province", None),
