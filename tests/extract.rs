@@ -103,6 +103,20 @@ fn local_story_naming_two_towns_takes_its_province() {
 }
 
 #[test]
+fn a_local_story_keeps_its_province_despite_a_namesake_elsewhere() {
+    // Two Tennessee towns and one stray name elsewhere: more than half is Tennessee.
+    let text = "Police in Memphis, Tennessee, searched for a gunman near Bartlett. A witness \
+                from Denver said he ran.\n\nTwo people were killed outside a nightclub on \
+                Saturday, police said.";
+    let incidents = extract(text, Some((2014, 6, 1)));
+    let killed = incidents
+        .iter()
+        .find(|i| i.fatalities == 2)
+        .expect("the shooting");
+    assert_eq!(killed.admin1, "Tennessee");
+}
+
+#[test]
 fn a_story_across_provinces_falls_back_to_the_country() {
     let text = "Fighting continued in Helmand and Kandahar provinces. On Monday 5 soldiers \
                 were killed in an ambush, officials said.";

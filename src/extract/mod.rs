@@ -1274,8 +1274,9 @@ fn model_input<'t>(text: &'t str, sentences: &[Sentence<'_>], f: &Found<'_>) -> 
 
 /// The province an article is about: the first-level division that holds most of the
 /// confident mentions below the country level in its focus country (a local news story:
-/// "Memphis, Tennessee"), when it holds at least two thirds of them; none when the article
-/// spreads over several (the Afghan round-ups) or names none.
+/// "Memphis, Tennessee"), when it holds more than half of them (a stray namesake in another
+/// state does not unseat it); none when the article spreads over several (the Afghan
+/// round-ups) or names none.
 fn focus_province<'g>(
     gazetteer: &'g Gazetteer,
     mentions: &[Mention<'g>],
@@ -1283,8 +1284,9 @@ fn focus_province<'g>(
     lead_end: usize,
 ) -> Option<&'g Place> {
     let country = focus?.country;
-    let mut counts: Vec<(&str, f32)> = Vec::new();
+    let mut counts: Vec<(&str, f32, usize)> = Vec::new();
     let mut total = 0.0;
+    let mut all_mentions = 0;
     for m in mentions
         .iter()
         .filter(|m| m.confidence >= 0.5 && m.place.country == country)
@@ -1292,12 +1294,16 @@ fn focus_province<'g>(
         .filter(|m| !m.place.admin1.is_empty())
     {
         total += m.confidence;
-        match counts.iter_mut().find(|(a, _)| *a == m.place.admin1) {
-            Some(entry) => entry.1 += m.confidence,
-            None => counts.push((m.place.admin1, m.confidence)),
+        all_mentions += 1;
+        match counts.iter_mut().find(|(a, _, _)| *a == m.place.admin1) {
+            Some(entry) => {
+                entry.1 += m.confidence;
+                entry.2 += 1;
+            }
+            None => counts.push((m.place.admin1, m.confidence, 1)),
         }
     }
-    let (admin1, weight) = counts
+    let (admin1, weight, mentioned) = counts
         .into_iter()
         .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(a.0)))?;
     // A local story names its place in its lead; a national one may name its capital
@@ -1307,7 +1313,10 @@ fn focus_province<'g>(
             && m.place.country == country
             && m.place.admin1 == admin1
     });
-    (in_lead && weight * 3.0 >= total * 2.0).then(|| gazetteer.admin1(country, admin1))?
+    // More than half of the weight and of the mentions: one surer name does not outvote
+    // another province's name.
+    let majority = weight * 2.0 > total && mentioned * 2 > all_mentions;
+    (in_lead && majority).then(|| gazetteer.admin1(country, admin1))?
 }
 
 /// The country most of the article's mentions are in (a dateline's place counts most).
