@@ -104,9 +104,9 @@ fn local_story_naming_two_towns_takes_its_province() {
 
 #[test]
 fn a_local_story_keeps_its_province_despite_a_namesake_elsewhere() {
-    // Two Tennessee towns and one stray name elsewhere: more than half is Tennessee.
-    let text = "Police in Memphis, Tennessee, searched for a gunman near Bartlett. A witness \
-                from Denver said he ran.\n\nTwo people were killed outside a nightclub on \
+    // Three names in Tennessee and two elsewhere: more than half, less than two thirds.
+    let text = "Police in Memphis, Tennessee, searched for a gunman near Bartlett. Witnesses \
+                from Denver and Tulsa said he ran.\n\nTwo people were killed outside a nightclub on \
                 Saturday, police said.";
     let incidents = extract(text, Some((2014, 6, 1)));
     let killed = incidents
