@@ -345,10 +345,12 @@ static FATAL_PARTICIPLES: WordSet =
 fn one_person_before(lower: &[String], k: usize) -> bool {
     let from = k.saturating_sub(6);
     let window = &lower[from..k];
-    if window
-        .iter()
-        .any(|w| lexicon::PLURAL_PERSON_WORDS.contains(w) || w.parse::<u32>().is_ok() || w == "and")
-    {
+    if window.iter().any(|w| {
+        lexicon::PLURAL_PERSON_WORDS.contains(w)
+            || w.parse::<u32>().is_ok()
+            || crate::text::parse_number_word(w).is_some_and(|n| n >= 2)
+            || w == "and"
+    }) {
         return false;
     }
     window.iter().enumerate().any(|(n, w)| match w.as_str() {

@@ -1343,7 +1343,8 @@ pub static ONE_PERSON_NOUNS: WordSet = WordSet::new(&[
     "juvenile",
 ]);
 
-/// Words that make a subject more than one person ("two men", "the victims").
+/// Words that make a subject more than one person ("the victims", "both"); figures are
+/// read as numbers.
 pub static PLURAL_PERSON_WORDS: WordSet = WordSet::new(&[
     "victims",
     "men",
@@ -1365,15 +1366,6 @@ pub static PLURAL_PERSON_WORDS: WordSet = WordSet::new(&[
     "several",
     "many",
     "dozens",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
 ]);
 
 #[cfg(test)]

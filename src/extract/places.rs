@@ -546,10 +546,7 @@ fn person_words(text: &str, tokens: &[Word]) -> rustc_hash::FxHashSet<String> {
         if end > i && end - i <= 2 {
             let surname_like = (i + 1..=end).all(|k| {
                 let w = word_at(k);
-                !lexicon::ORGANISATION_WORDS.contains(w)
-                    && !CONTAINMENT_FILLERS.contains(w)
-                    && !PLACE_STRUCTURE_WORDS.contains(w)
-                    && !is_acronym(w)
+                may_be_surname(w) && !is_acronym(w)
             });
             let after = text.get(tokens[end].span.1..).unwrap_or("");
             let aged = after.strip_prefix(", ").is_some_and(|rest| {
@@ -563,6 +560,14 @@ fn person_words(text: &str, tokens: &[Word]) -> rustc_hash::FxHashSet<String> {
         i = end + 1;
     }
     people
+}
+
+/// True when a capitalised word after a given name may be a surname: no word of an
+/// organisation, a place's level or a site ("Police", "County", "Street").
+fn may_be_surname(word: &str) -> bool {
+    !lexicon::ORGANISATION_WORDS.contains(word)
+        && !CONTAINMENT_FILLERS.contains(word)
+        && !PLACE_STRUCTURE_WORDS.contains(word)
 }
 
 fn is_acronym(name: &str) -> bool {
@@ -768,15 +773,9 @@ fn names_a_person(text: &str, tokens: &[Word], raw: &Raw, run: (usize, usize)) -
     let (_, j) = raw.words;
     let word_at = |k: usize| tokens.get(k).map(|w| w.text(text)).unwrap_or("");
     let short_run = run_end - run_start <= 2 && run_end > run_start;
-    let surname_like = |k: usize| {
-        let w = word_at(k);
-        !lexicon::ORGANISATION_WORDS.contains(w)
-            && !CONTAINMENT_FILLERS.contains(w)
-            && !PLACE_STRUCTURE_WORDS.contains(w)
-    };
     if short_run
         && lexicon::GIVEN_NAMES.contains(word_at(run_start))
-        && (run_start + 1..=run_end).all(surname_like)
+        && (run_start + 1..=run_end).all(|k| may_be_surname(word_at(k)))
         && !(run_start == i && j == run_end)
     {
         return true;
