@@ -2,6 +2,10 @@
 //! punctuation ([`fold`]), mapped to the places that carry it. The bundled gazetteer's index
 //! is built by build.rs and read without allocating; other gazetteers build one in memory.
 
+use std::hash::BuildHasher;
+use std::sync::OnceLock;
+
+use hashbrown::HashTable;
 use rustc_hash::FxHashMap;
 
 use crate::model::PlaceKind;
@@ -58,14 +62,155 @@ pub enum NameMatch {
 #[derive(Debug, Default)]
 pub struct NameIndex {
     built: FxHashMap<Box<str>, Vec<(u32, NameMatch)>>,
-    /// Sorted `(key, postings)` lines of a prebuilt index ("kabul" -> "12:p,40:a").
-    prebuilt: Vec<(&'static str, &'static str)>,
-    /// First word of every prebuilt key -> the most words a key starting with it has.
-    first_words: std::sync::OnceLock<FxHashMap<&'static str, u8>>,
-    /// Prebuilt key -> its postings, hashed on first use (lookups without binary search).
-    hashed: std::sync::OnceLock<FxHashMap<&'static str, &'static str>>,
-    /// The 4-, 5- and 6-byte prefixes of every prebuilt key, hashed on first use.
-    prefixes: std::sync::OnceLock<rustc_hash::FxHashSet<&'static str>>,
+    /// The prebuilt index read in place (empty for an index built in memory).
+    prebuilt: Prebuilt,
+}
+
+/// A prebuilt index: the sorted `key<TAB>postings` lines of build.rs, read where they lie,
+/// with compact tables over them (line numbers, not copies of the keys) so that the bundled
+/// gazetteer's half a million names cost a few megabytes rather than a hundred.
+#[derive(Debug, Default)]
+struct Prebuilt {
+    text: &'static str,
+    /// Each line's key start and the tab after the key, in the text's (sorted) order.
+    lines: Vec<(u32, u32)>,
+    /// The hash tables over the lines, built on first use.
+    lookup: OnceLock<Lookup>,
+}
+
+/// Hash tables over a prebuilt index's lines.
+struct Lookup {
+    /// Line number of every key, hashed by key.
+    keys: HashTable<u32>,
+    /// For every first word of a key: the line of one key starting with it, and the most
+    /// words a key starting with it has.
+    first_words: HashTable<(u32, u8)>,
+    /// A Bloom filter (one hash) of the 4-, 5- and 6-byte prefixes of every key: a clear bit
+    /// means no key starts with that prefix.
+    prefix_bits: Vec<u64>,
+}
+
+impl std::fmt::Debug for Lookup {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lookup")
+            .field("keys", &self.keys.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Bits of the prefix Bloom filter (2 MB; about one false "maybe" in twenty on the bundled
+/// gazetteer, which a binary search then settles).
+const PREFIX_FILTER_BITS: u32 = 24;
+
+fn hash_bytes(bytes: &[u8]) -> u64 {
+    rustc_hash::FxBuildHasher.hash_one(bytes)
+}
+
+fn first_word(key: &str) -> &str {
+    key.split(' ').next().unwrap_or(key)
+}
+
+impl Prebuilt {
+    fn parse(text: &'static str) -> Prebuilt {
+        let bytes = text.as_bytes();
+        if u32::try_from(bytes.len()).is_err() {
+            // Offsets are 32-bit: an index past 4 GB is not one build.rs writes.
+            return Prebuilt::default();
+        }
+        let mut lines = Vec::with_capacity(bytes.len() / 16);
+        let mut start = 0usize;
+        let ends = memchr::memchr_iter(b'\n', bytes).chain(std::iter::once(bytes.len()));
+        for end in ends {
+            if let Some(tab) = bytes.get(start..end).and_then(|l| memchr::memchr(b'\t', l)) {
+                // Both fit: the text is shorter than 4 GB.
+                lines.push((start as u32, (start + tab) as u32));
+            }
+            start = end + 1;
+        }
+        lines.shrink_to_fit();
+        Prebuilt {
+            text,
+            lines,
+            lookup: OnceLock::new(),
+        }
+    }
+
+    fn key(&self, line: u32) -> &'static str {
+        self.lines
+            .get(line as usize)
+            .map_or("", |&line| self.key_of(line))
+    }
+
+    fn key_of(&self, (start, tab): (u32, u32)) -> &'static str {
+        self.text.get(start as usize..tab as usize).unwrap_or("")
+    }
+
+    fn postings(&self, line: u32) -> &'static str {
+        let Some(&(_, tab)) = self.lines.get(line as usize) else {
+            return "";
+        };
+        let rest = self.text.get(tab as usize + 1..).unwrap_or("");
+        let end = memchr::memchr(b'\n', rest.as_bytes()).unwrap_or(rest.len());
+        rest.get(..end).unwrap_or("").trim_end_matches('\r')
+    }
+
+    fn lookup(&self) -> &Lookup {
+        self.lookup.get_or_init(|| {
+            let mut keys = HashTable::with_capacity(self.lines.len());
+            let mut first_words: HashTable<(u32, u8)> = HashTable::new();
+            let mut prefix_bits = vec![0u64; 1 << (PREFIX_FILTER_BITS - 6)];
+            for line in 0..self.lines.len() as u32 {
+                let key = self.key(line);
+                keys.insert_unique(hash_bytes(key.as_bytes()), line, |&l| {
+                    hash_bytes(self.key(l).as_bytes())
+                });
+                let first = first_word(key);
+                let words = u8::try_from(key.split(' ').count()).unwrap_or(u8::MAX);
+                let hash = hash_bytes(first.as_bytes());
+                match first_words.find_mut(hash, |&(l, _)| first_word(self.key(l)) == first) {
+                    Some((_, longest)) => *longest = (*longest).max(words),
+                    None => {
+                        first_words.insert_unique(hash, (line, words), |&(l, _)| {
+                            hash_bytes(first_word(self.key(l)).as_bytes())
+                        });
+                    }
+                }
+                for n in PREFIX_LENGTHS {
+                    if let Some(prefix) = key.as_bytes().get(..n) {
+                        let bit = hash_bytes(prefix) & ((1 << PREFIX_FILTER_BITS) - 1);
+                        if let Some(word) = prefix_bits.get_mut((bit >> 6) as usize) {
+                            *word |= 1 << (bit & 63);
+                        }
+                    }
+                }
+            }
+            Lookup {
+                keys,
+                first_words,
+                prefix_bits,
+            }
+        })
+    }
+
+    /// The postings line of a key.
+    fn find(&self, folded: &str) -> Option<&'static str> {
+        if self.lines.is_empty() {
+            return None;
+        }
+        self.lookup()
+            .keys
+            .find(hash_bytes(folded.as_bytes()), |&l| self.key(l) == folded)
+            .map(|&l| self.postings(l))
+    }
+
+    /// False when no key starts with these bytes for certain; true when one may.
+    fn may_have_prefix(&self, prefix: &[u8]) -> bool {
+        let bit = hash_bytes(prefix) & ((1 << PREFIX_FILTER_BITS) - 1);
+        self.lookup()
+            .prefix_bits
+            .get((bit >> 6) as usize)
+            .is_some_and(|word| word & (1 << (bit & 63)) != 0)
+    }
 }
 
 impl NameMatch {
@@ -81,16 +226,9 @@ impl NameMatch {
 impl NameIndex {
     /// Reads a prebuilt index: lines `key<TAB>id:h,id:h` sorted by key (see build.rs).
     pub fn prebuilt(text: &'static str) -> NameIndex {
-        let prebuilt = text
-            .lines()
-            .filter_map(|line| line.split_once('\t'))
-            .collect();
         NameIndex {
             built: FxHashMap::default(),
-            prebuilt,
-            first_words: std::sync::OnceLock::new(),
-            hashed: std::sync::OnceLock::new(),
-            prefixes: std::sync::OnceLock::new(),
+            prebuilt: Prebuilt::parse(text),
         }
     }
 
@@ -147,72 +285,53 @@ impl NameIndex {
 
     /// The postings line of a prebuilt key.
     fn prebuilt_postings(&self, folded: &str) -> Option<&'static str> {
-        if self.prebuilt.is_empty() {
-            return None;
-        }
-        self.hashed
-            .get_or_init(|| self.prebuilt.iter().copied().collect())
-            .get(folded)
-            .copied()
+        self.prebuilt.find(folded)
     }
 
     /// True when some name may start with `prefix` (always true for an index built in
     /// memory, exact for a prebuilt one). Lets a caller skip words no place name starts with.
     pub fn may_start_with(&self, prefix: &str) -> bool {
-        if !self.built.is_empty() || self.prebuilt.is_empty() {
+        let prebuilt = &self.prebuilt;
+        if !self.built.is_empty() || prebuilt.lines.is_empty() {
             return true;
         }
         if prefix.len() >= PREFIX_LENGTHS[0] {
-            // A hashed prefix answers without a binary search: no key shares the first
-            // bytes, so none starts with the whole prefix.
-            let prefixes = self.prefixes.get_or_init(|| {
-                let mut set = rustc_hash::FxHashSet::default();
-                for (key, _) in &self.prebuilt {
-                    for n in PREFIX_LENGTHS {
-                        if let Some(p) = key.get(..n) {
-                            set.insert(p);
-                        }
-                    }
-                }
-                set
-            });
+            // The prefix filter answers most words without a binary search: no key shares
+            // the first bytes, so none starts with the whole prefix.
             let n = prefix.len().min(PREFIX_LENGTHS[PREFIX_LENGTHS.len() - 1]);
-            if !prefix.get(..n).is_some_and(|p| prefixes.contains(p)) {
+            if !prebuilt.may_have_prefix(prefix.as_bytes().get(..n).unwrap_or_default()) {
                 return false;
             }
         }
-        let at = self.prebuilt.partition_point(|(key, _)| *key < prefix);
-        self.prebuilt
+        let at = prebuilt
+            .lines
+            .partition_point(|&line| prebuilt.key_of(line) < prefix);
+        prebuilt
+            .lines
             .get(at)
-            .is_some_and(|(key, _)| key.starts_with(prefix))
+            .is_some_and(|&line| prebuilt.key_of(line).starts_with(prefix))
     }
 
     /// The most words a name starting with this folded word has (0: no name starts with
     /// it). Answers from a hash of first words, built on first use, so that the mention
     /// finder can skip most capitalised words at the cost of one lookup.
-    pub fn longest_name_from(&self, first_word: &str) -> usize {
-        if !self.built.is_empty() || self.prebuilt.is_empty() {
+    pub fn longest_name_from(&self, first_word_folded: &str) -> usize {
+        let prebuilt = &self.prebuilt;
+        if !self.built.is_empty() || prebuilt.lines.is_empty() {
             return usize::MAX;
         }
-        let first_words = self.first_words.get_or_init(|| {
-            let mut map: FxHashMap<&'static str, u8> = FxHashMap::default();
-            for (key, _) in &self.prebuilt {
-                let mut words = key.split(' ');
-                let Some(first) = words.next() else { continue };
-                let count = u8::try_from(words.count() + 1).unwrap_or(u8::MAX);
-                let longest = map.entry(first).or_default();
-                *longest = (*longest).max(count);
-            }
-            map
-        });
-        first_words
-            .get(first_word)
-            .map_or(0, |&count| usize::from(count))
+        prebuilt
+            .lookup()
+            .first_words
+            .find(hash_bytes(first_word_folded.as_bytes()), |&(l, _)| {
+                first_word(prebuilt.key(l)) == first_word_folded
+            })
+            .map_or(0, |&(_, longest)| usize::from(longest))
     }
 
     /// Number of distinct folded names.
     pub fn len(&self) -> usize {
-        self.built.len() + self.prebuilt.len()
+        self.built.len() + self.prebuilt.lines.len()
     }
 
     /// True when no name is indexed.
@@ -266,6 +385,18 @@ mod tests {
         for (prefix, expected) in rows {
             assert_eq!(index.may_start_with(prefix), expected, "{prefix}");
         }
+    }
+
+    #[test]
+    fn prebuilt_index_skips_lines_without_a_tab_and_reads_crlf() {
+        let index = NameIndex::prebuilt("a line with no tab\r\nbarra\t7:p\r\nzorn\t8:a");
+        assert_eq!(index.len(), 2);
+        assert_eq!(index.get("barra"), [(7, NameMatch::Primary)]);
+        assert_eq!(index.get("zorn"), [(8, NameMatch::Alias)]);
+        assert!(index.get("a line with no tab").is_empty());
+        assert_eq!(index.longest_name_from("barra"), 1);
+        assert!(index.may_start_with("zor"));
+        assert!(!index.may_start_with("zorna"));
     }
 
     #[test]
