@@ -111,7 +111,7 @@ fn kabul_city_first_kabul_province_with_cue() {
     let g = gazetteer();
     let city = g.resolve_name("Kabul", &Context::default());
     assert_eq!(
-        city.map(|r| (r.place.kind, r.place.feature_code)),
+        city.map(|r| (r.place.kind, r.place.feature_code())),
         Some((PlaceKind::PopulatedPlace, "PPLC"))
     );
     let province = g.resolve_name("Kabul province", &Context::default());
@@ -173,7 +173,7 @@ fn named_places_table() {
     }
     let doha = g
         .resolve_name("Doha", &Context::default())
-        .map(|r| r.place.feature_code);
+        .map(|r| r.place.feature_code());
     assert_eq!(doha, Some("PPLC"), "Doha is Qatar's capital");
 }
 

@@ -65,27 +65,51 @@ pub struct Place {
     pub longitude: f64,
     /// Population (0 for divisions and unknown).
     pub population: u64,
-    /// GeoNames feature code (PPLC capital, PPLA seat of a first-level division...).
-    pub feature_code: &'static str,
-    /// ISO 3166-2 code for divisions, ISO alpha-2 for countries.
-    pub iso_code: &'static str,
-    /// Alternate names separated by `|`.
-    pub aliases: &'static str,
-    /// Demonyms of a country separated by `|` ("Afghan").
-    pub demonyms: &'static str,
-    /// Abbreviations matched only as written, separated by `|` ("Calif.", "B.C.", "NSW").
-    pub abbreviations: &'static str,
+    /// The row's last columns as the table has them: feature code, ISO 3166-2 code,
+    /// aliases, demonyms and abbreviations, tab-separated (read through the methods below;
+    /// one field instead of five keeps the 286,000 bundled places 18 MB smaller).
+    details: &'static str,
 }
 
 impl Place {
+    /// One of the detail columns (0: feature code ... 4: abbreviations).
+    fn detail(&self, column: usize) -> &'static str {
+        self.details.split('\t').nth(column).unwrap_or("")
+    }
+
+    /// GeoNames feature code (PPLC capital, PPLA seat of a first-level division...).
+    pub fn feature_code(&self) -> &'static str {
+        self.detail(0)
+    }
+
+    /// ISO 3166-2 code for divisions, ISO alpha-2 for countries.
+    pub fn iso_code(&self) -> &'static str {
+        self.detail(1)
+    }
+
+    /// Alternate names separated by `|`.
+    pub fn aliases(&self) -> &'static str {
+        self.detail(2)
+    }
+
+    /// Demonyms of a country separated by `|` ("Afghan").
+    pub fn demonyms(&self) -> &'static str {
+        self.detail(3)
+    }
+
+    /// Abbreviations matched only as written, separated by `|` ("Calif.", "B.C.", "NSW").
+    pub fn abbreviations(&self) -> &'static str {
+        self.detail(4)
+    }
+
     /// The alternate names.
     pub fn alias_list(&self) -> impl Iterator<Item = &'static str> {
-        self.aliases.split('|').filter(|a| !a.is_empty())
+        self.aliases().split('|').filter(|a| !a.is_empty())
     }
 
     /// True for a national capital.
     pub fn is_capital(&self) -> bool {
-        self.feature_code == "PPLC"
+        self.feature_code() == "PPLC"
     }
 }
 
@@ -157,9 +181,9 @@ impl Gazetteer {
             for (key, how) in index_keys(
                 code,
                 place.name,
-                place.aliases,
-                place.iso_code,
-                place.demonyms,
+                place.aliases(),
+                place.iso_code(),
+                place.demonyms(),
             ) {
                 let how = match how {
                     b'p' => NameMatch::Primary,
@@ -168,7 +192,7 @@ impl Gazetteer {
                 };
                 names.insert(&key, i as u32, how);
             }
-            for key in loose_index_keys(code, place.name, place.aliases, place.population) {
+            for key in loose_index_keys(code, place.name, place.aliases(), place.population) {
                 loose_names.insert(&key, i as u32, NameMatch::Alias);
             }
         }
@@ -183,7 +207,7 @@ impl Gazetteer {
         let mut country_population: FxHashMap<&'static str, u64> = FxHashMap::default();
         for (i, place) in places.iter().enumerate() {
             let id = i as u32;
-            for abbreviation in place.abbreviations.split('|').filter(|a| !a.is_empty()) {
+            for abbreviation in place.abbreviations().split('|').filter(|a| !a.is_empty()) {
                 abbreviations.entry(abbreviation).or_default().push(id);
             }
             if place.kind == PlaceKind::PopulatedPlace {
@@ -370,7 +394,8 @@ fn parse_places(text: &'static str) -> Result<Vec<Place>, GazetteerError> {
 }
 
 fn parse_row(line: &'static str) -> Result<Place, String> {
-    let mut cols = line.split('\t');
+    // Nine columns, then the details (feature code onwards) kept as one slice.
+    let mut cols = line.splitn(10, '\t');
     let mut next = |what: &str| cols.next().ok_or_else(|| format!("missing column {what}"));
     let geonames_id = next("id")?;
     let kind = match next("kind")? {
@@ -388,11 +413,10 @@ fn parse_row(line: &'static str) -> Result<Place, String> {
     let latitude = parse_number(next("lat")?, "lat")?;
     let longitude = parse_number(next("lon")?, "lon")?;
     let population = next("population")?.parse::<u64>().unwrap_or(0);
-    let feature_code = next("feature_code")?;
-    let iso_code = next("iso_3166_2")?;
-    let aliases = next("aliases").unwrap_or("");
-    let demonyms = next("demonyms").unwrap_or("");
-    let abbreviations = next("abbreviations").unwrap_or("");
+    let details = next("feature_code")?;
+    if !details.contains('\t') {
+        return Err("missing column iso_3166_2".into());
+    }
     Ok(Place {
         geonames_id: geonames_id.parse().unwrap_or(0),
         kind,
@@ -403,11 +427,7 @@ fn parse_row(line: &'static str) -> Result<Place, String> {
         latitude,
         longitude,
         population,
-        feature_code,
-        iso_code,
-        aliases,
-        demonyms,
-        abbreviations,
+        details,
     })
 }
 

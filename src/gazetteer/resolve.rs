@@ -357,7 +357,7 @@ fn score(place: &Place, matched: NameMatch, cue: Option<PlaceKind>, context: &Co
         PlaceKind::Other => COUNTRY_BASE - 0.5,
         PlaceKind::PopulatedPlace => {
             let mut s = (place.population as f64 + 1.0).log10();
-            s += match place.feature_code {
+            s += match place.feature_code() {
                 "PPLC" => 1.6,
                 "PPLA" => 0.8,
                 "PPLA2" => 0.3,
