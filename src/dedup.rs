@@ -248,12 +248,13 @@ impl Links {
         let groups = order
             .chunk_by(|&a, &b| roots.get(a) == roots.get(b))
             .count();
-        let mut slots: Vec<Option<Incident>> = incidents.into_iter().map(Some).collect();
+        let mut slots = incidents;
         let mut merged: Vec<Incident> = Vec::with_capacity(groups);
         for group in order.chunk_by(|&a, &b| roots.get(a) == roots.get(b)) {
+            // Taking a report leaves an empty incident (no text allocated) in its slot.
             let reports: Vec<Incident> = group
                 .iter()
-                .filter_map(|&i| slots.get_mut(i).and_then(Option::take))
+                .filter_map(|&i| slots.get_mut(i).map(std::mem::take))
                 .collect();
             merged.push(combine_reports(reports));
         }
@@ -298,10 +299,17 @@ fn arrange<T>(items: &mut [T], order: &mut [usize]) {
 /// notes of all, and every source and evidence span. No reports give the default incident.
 pub fn combine_reports(mut reports: Vec<Incident>) -> Incident {
     reports.sort_by(|a, b| a.event_id.cmp(&b.event_id));
+    // Room for every source and span at once: no trail of outgrown buffers per cluster.
+    let sources: usize = reports.iter().map(|r| r.sources.len()).sum();
+    let spans: usize = reports.iter().map(|r| r.evidence.len()).sum();
     let mut iter = reports.into_iter();
     let Some(mut out) = iter.next() else {
         return Incident::default();
     };
+    out.sources
+        .reserve_exact(sources.saturating_sub(out.sources.len()));
+    out.evidence
+        .reserve_exact(spans.saturating_sub(out.evidence.len()));
     let mut figures: Vec<(u32, u32)> = Vec::new();
     if out.fatalities_max > 0 {
         figures.push((out.fatalities, out.fatalities_max));
