@@ -239,58 +239,44 @@ impl Links {
 
     /// Merges each cluster (in the order of its first report), then sorts by date and id.
     fn into_merged(mut self, incidents: Vec<Incident>) -> Vec<Incident> {
-        // Reports grouped by cluster root (the root is the cluster's lowest index, and the
-        // sort is stable, so each group lists its reports in input order), then taken out of
-        // their slots one group at a time: no second copy of every report is ever held.
-        let roots: Vec<usize> = (0..incidents.len()).map(|i| self.root(i)).collect();
-        let mut order: Vec<usize> = (0..incidents.len()).collect();
-        order.sort_by_key(|&i| roots.get(i).copied());
-        let groups = order
-            .chunk_by(|&a, &b| roots.get(a) == roots.get(b))
-            .count();
+        let n = incidents.len();
+        let roots: Vec<usize> = (0..n).map(|i| self.root(i)).collect();
+        // Each cluster's members listed under its root, in input order (a counting sort):
+        // `members[start[r]..start[r + 1]]`. The root is the cluster's lowest index.
+        let mut start = vec![0usize; n + 1];
+        for &r in &roots {
+            start[r + 1] += 1;
+        }
+        for k in 0..n {
+            start[k + 1] += start[k];
+        }
+        let mut members = vec![0usize; n];
+        let mut next = start.clone();
+        for (i, &r) in roots.iter().enumerate() {
+            members[next[r]] = i;
+            next[r] += 1;
+        }
+        drop(next);
+        let groups = roots.iter().enumerate().filter(|&(i, &r)| i == r).count();
+        // Reports are taken out of the input one cluster at a time (an empty incident, with
+        // no text allocated, stays in each slot): no second copy of every report is held.
         let mut slots = incidents;
         let mut merged: Vec<Incident> = Vec::with_capacity(groups);
-        for group in order.chunk_by(|&a, &b| roots.get(a) == roots.get(b)) {
-            // Taking a report leaves an empty incident (no text allocated) in its slot.
-            let reports: Vec<Incident> = group
+        for (r, _) in roots.iter().enumerate().filter(|&(i, &r)| i == r) {
+            let reports: Vec<Incident> = members[start[r]..start[r + 1]]
                 .iter()
-                .filter_map(|&i| slots.get_mut(i).map(std::mem::take))
+                .map(|&i| std::mem::take(&mut slots[i]))
                 .collect();
             merged.push(combine_reports(reports));
         }
         drop(slots);
-        // By date then id, ties in cluster order; sorted as indices and then put in place,
-        // so that sorting needs no scratch copy of the incidents.
-        let mut by_date: Vec<usize> = (0..merged.len()).collect();
-        by_date.sort_by(|&a, &b| {
-            let (a, b) = (&merged[a], &merged[b]);
+        merged.sort_by(|a, b| {
             a.event_date
                 .unwrap_or(NaiveDate::MIN)
                 .cmp(&b.event_date.unwrap_or(NaiveDate::MIN))
                 .then_with(|| a.event_id.cmp(&b.event_id))
         });
-        arrange(&mut merged, &mut by_date);
         merged
-    }
-}
-
-/// Reorders `items` in place so that slot k holds the item that was at `order[k]` (a
-/// permutation of the slots' indices, used up as it is applied).
-fn arrange<T>(items: &mut [T], order: &mut [usize]) {
-    const DONE: usize = usize::MAX;
-    for start in 0..order.len() {
-        let mut slot = start;
-        // Follow the cycle through `start`, swapping each slot's item into place.
-        while let Some(&from) = order.get(slot)
-            && from != DONE
-        {
-            order[slot] = DONE;
-            if from == start {
-                break;
-            }
-            items.swap(slot, from);
-            slot = from;
-        }
     }
 }
 
@@ -469,25 +455,6 @@ pub fn synthetic_reports(n: usize) -> Vec<Incident> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn arrange_puts_every_item_where_the_order_says() {
-        let rows: [&[usize]; 6] = [
-            &[],
-            &[0],
-            &[1, 0],
-            &[2, 0, 1],
-            &[1, 2, 0, 4, 3],
-            &[4, 3, 2, 1, 0, 5],
-        ];
-        for order in rows {
-            let mut items: Vec<char> = (0..order.len()).map(|i| (b'a' + i as u8) as char).collect();
-            let expected: Vec<char> = order.iter().map(|&i| items[i]).collect();
-            let mut work = order.to_vec();
-            arrange(&mut items, &mut work);
-            assert_eq!(items, expected, "{order:?}");
-        }
-    }
 
     fn incident(id: &str, date: (i32, u32, u32), admin1: &str, killed: u32) -> Incident {
         Incident {
