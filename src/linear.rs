@@ -132,10 +132,67 @@ pub struct LinearModel {
     bits: u32,
     classes: usize,
     bias: Vec<f32>,
-    /// For each bucket, where its weights start in `entries` (and end at the next start).
-    starts: Vec<u32>,
+    /// Where each bucket's weights lie in `entries`.
+    buckets: Buckets,
     /// (class, weight) pairs, grouped by bucket.
     entries: Vec<(u8, f32)>,
+}
+
+/// Which buckets have weights, and where in the entries they lie: a bitmap of the non-empty
+/// buckets with a running count per 64 of them, and the start of each non-empty bucket's
+/// run. About 200 KB for 2^20 buckets where a start per bucket took 4 MB, so that scoring a
+/// text's features stays in the processor's cache.
+#[derive(Debug, Clone)]
+struct Buckets {
+    /// Bit `b % 64` of word `b / 64`: bucket `b` has weights.
+    present: Vec<u64>,
+    /// Non-empty buckets before each word of `present`.
+    rank: Vec<u32>,
+    /// Start of each non-empty bucket's entries, then the end of the last.
+    starts: Vec<u32>,
+}
+
+impl Buckets {
+    /// From a start per bucket and the end (`dense.len()` is the number of buckets + 1).
+    fn from_dense_starts(dense: &[u32]) -> Buckets {
+        let buckets = dense.len().saturating_sub(1);
+        let mut present = vec![0u64; buckets.div_ceil(64)];
+        let mut rank = vec![0u32; buckets.div_ceil(64)];
+        let mut starts = Vec::new();
+        for (b, pair) in dense.windows(2).enumerate() {
+            if b % 64 == 0
+                && let Some(r) = rank.get_mut(b / 64)
+            {
+                *r = starts.len() as u32;
+            }
+            if pair[1] > pair[0] {
+                if let Some(word) = present.get_mut(b / 64) {
+                    *word |= 1 << (b % 64);
+                }
+                starts.push(pair[0]);
+            }
+        }
+        starts.push(dense.last().copied().unwrap_or(0));
+        Buckets {
+            present,
+            rank,
+            starts,
+        }
+    }
+
+    /// The range of `entries` holding a bucket's weights (none for an empty bucket).
+    fn range(&self, bucket: usize) -> Option<(usize, usize)> {
+        let word = *self.present.get(bucket / 64)?;
+        let bit = 1u64 << (bucket % 64);
+        if word & bit == 0 {
+            return None;
+        }
+        let k = *self.rank.get(bucket / 64)? as usize + (word & (bit - 1)).count_ones() as usize;
+        Some((
+            *self.starts.get(k)? as usize,
+            *self.starts.get(k + 1)? as usize,
+        ))
+    }
 }
 
 const MAGIC: &[u8; 4] = b"IMLM";
@@ -177,7 +234,7 @@ impl LinearModel {
             bits,
             classes,
             bias,
-            starts,
+            buckets: Buckets::from_dense_starts(&starts),
             entries,
         }
     }
@@ -186,11 +243,10 @@ impl LinearModel {
     pub fn scores(&self, features: &[u32]) -> Vec<f32> {
         let mut scores = self.bias.clone();
         for &f in features {
-            let f = f as usize;
-            let (Some(&a), Some(&b)) = (self.starts.get(f), self.starts.get(f + 1)) else {
+            let Some((a, b)) = self.buckets.range(f as usize) else {
                 continue;
             };
-            for &(c, w) in self.entries.get(a as usize..b as usize).unwrap_or(&[]) {
+            for &(c, w) in self.entries.get(a..b).unwrap_or(&[]) {
                 if let Some(s) = scores.get_mut(c as usize) {
                     *s += w;
                 }
@@ -214,12 +270,11 @@ impl LinearModel {
             out.extend_from_slice(&b.to_le_bytes());
         }
         out.extend_from_slice(&(self.entries.len() as u32).to_le_bytes());
-        for bucket in 0..self.starts.len().saturating_sub(1) {
-            let (a, b) = (
-                self.starts[bucket] as usize,
-                self.starts[bucket + 1] as usize,
-            );
-            for &(c, w) in &self.entries[a..b] {
+        for bucket in 0..1usize << self.bits {
+            let Some((a, b)) = self.buckets.range(bucket) else {
+                continue;
+            };
+            for &(c, w) in self.entries.get(a..b).unwrap_or(&[]) {
                 out.extend_from_slice(&(bucket as u32).to_le_bytes());
                 out.push(c);
                 out.extend_from_slice(&w.to_le_bytes());
@@ -270,7 +325,7 @@ impl LinearModel {
             bits,
             classes,
             bias,
-            starts,
+            buckets: Buckets::from_dense_starts(&starts),
             entries,
         })
     }
@@ -323,6 +378,46 @@ mod tests {
         let mut g = Featurizer::new(16);
         g.add_words("REBELS shelled gao; 99 died");
         assert_eq!(f.features(), g.features(), "case and digits do not matter");
+    }
+
+    #[test]
+    fn every_bucket_scores_its_own_weights() {
+        // Weights in buckets at word edges (0, 63, 64, 127, 255) and a scattered few,
+        // with one to three classes each: every bucket's scores are its dense weights.
+        let bits = 8;
+        let classes = 3;
+        let mut dense = vec![0.0f32; (1 << bits) * classes];
+        let weighted = [
+            (0, 0),
+            (63, 1),
+            (63, 2),
+            (64, 0),
+            (100, 1),
+            (127, 0),
+            (127, 1),
+        ];
+        let mut set = |bucket: usize, class: usize| {
+            dense[bucket * classes + class] = (bucket * 10 + class) as f32 + 0.5;
+        };
+        for (bucket, class) in weighted {
+            set(bucket, class);
+        }
+        for class in 0..classes {
+            set(255, class);
+        }
+        let model = LinearModel::from_dense(bits, classes, vec![0.0; classes], &dense, 0.001);
+        for bucket in 0..1usize << bits {
+            let expected: Vec<f32> = dense[bucket * classes..(bucket + 1) * classes].to_vec();
+            assert_eq!(model.scores(&[bucket as u32]), expected, "bucket {bucket}");
+        }
+        assert_eq!(
+            model.scores(&[1 << bits]),
+            vec![0.0; classes],
+            "out of range"
+        );
+        let back = LinearModel::from_bytes("test", &model.to_bytes()).unwrap();
+        assert_eq!(back.to_bytes(), model.to_bytes());
+        assert_eq!(back.scores(&[63, 64, 255]), model.scores(&[63, 64, 255]));
     }
 
     #[test]

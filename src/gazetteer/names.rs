@@ -157,23 +157,21 @@ impl Prebuilt {
     fn lookup(&self) -> &Lookup {
         self.lookup.get_or_init(|| {
             let mut keys = HashTable::with_capacity(self.lines.len());
-            let mut first_words: HashTable<(u32, u8)> = HashTable::new();
             let mut prefix_bits = vec![0u64; 1 << (PREFIX_FILTER_BITS - 6)];
+            // Keys sharing a first word are neighbours in the sorted text ("new", "new york",
+            // "new zealand", then "newark"): one run each, with the most words in the run.
+            let mut runs: Vec<(u32, u8)> = Vec::new();
             for line in 0..self.lines.len() as u32 {
                 let key = self.key(line);
                 keys.insert_unique(hash_bytes(key.as_bytes()), line, |&l| {
                     hash_bytes(self.key(l).as_bytes())
                 });
-                let first = first_word(key);
                 let words = u8::try_from(key.split(' ').count()).unwrap_or(u8::MAX);
-                let hash = hash_bytes(first.as_bytes());
-                match first_words.find_mut(hash, |&(l, _)| first_word(self.key(l)) == first) {
-                    Some((_, longest)) => *longest = (*longest).max(words),
-                    None => {
-                        first_words.insert_unique(hash, (line, words), |&(l, _)| {
-                            hash_bytes(first_word(self.key(l)).as_bytes())
-                        });
+                match runs.last_mut() {
+                    Some((l, longest)) if first_word(self.key(*l)) == first_word(key) => {
+                        *longest = (*longest).max(words);
                     }
+                    _ => runs.push((line, words)),
                 }
                 for n in PREFIX_LENGTHS {
                     if let Some(prefix) = key.as_bytes().get(..n) {
@@ -181,6 +179,20 @@ impl Prebuilt {
                         if let Some(word) = prefix_bits.get_mut((bit >> 6) as usize) {
                             *word |= 1 << (bit & 63);
                         }
+                    }
+                }
+            }
+            let mut first_words: HashTable<(u32, u8)> = HashTable::with_capacity(runs.len());
+            for (line, words) in runs {
+                let first = first_word(self.key(line));
+                let hash = hash_bytes(first.as_bytes());
+                // A text out of order splits a first word's run: the runs then meet here.
+                match first_words.find_mut(hash, |&(l, _)| first_word(self.key(l)) == first) {
+                    Some((_, longest)) => *longest = (*longest).max(words),
+                    None => {
+                        first_words.insert_unique(hash, (line, words), |&(l, _)| {
+                            hash_bytes(first_word(self.key(l)).as_bytes())
+                        });
                     }
                 }
             }
@@ -397,6 +409,14 @@ mod tests {
         assert_eq!(index.longest_name_from("barra"), 1);
         assert!(index.may_start_with("zor"));
         assert!(!index.may_start_with("zorna"));
+    }
+
+    #[test]
+    fn first_words_are_counted_even_in_a_text_out_of_order() {
+        let index = NameIndex::prebuilt("new\t1:p\nnewark\t2:p\nnew york city\t3:p\n");
+        assert_eq!(index.longest_name_from("new"), 3);
+        assert_eq!(index.longest_name_from("newark"), 1);
+        assert_eq!(index.longest_name_from("york"), 0);
     }
 
     #[test]
