@@ -160,6 +160,11 @@ fn named_places_table() {
         // A kind word that is part of the name is no cue.
         ("Cape Town", PlaceKind::PopulatedPlace, "ZA", ""),
         ("Mexico City", PlaceKind::PopulatedPlace, "MX", ""),
+        // A capital's classical alias does not outrank a large city of that very name
+        // (Amman was Philadelphia); well-known aliases still find their city.
+        ("Philadelphia", PlaceKind::PopulatedPlace, "US", "PA"),
+        ("Kiev", PlaceKind::PopulatedPlace, "UA", ""),
+        ("Canton", PlaceKind::PopulatedPlace, "CN", ""),
     ];
     for (name, kind, country, admin1) in rows {
         let r = g.resolve_name(name, &Context::default());

@@ -357,12 +357,16 @@ fn score(place: &Place, matched: NameMatch, cue: Option<PlaceKind>, context: &Co
         PlaceKind::Other => COUNTRY_BASE - 0.5,
         PlaceKind::PopulatedPlace => {
             let mut s = (place.population as f64 + 1.0).log10();
-            s += match place.feature_code() {
+            // A capital's or seat's standing goes with its own name: an alias (a historical
+            // or foreign name, such as a capital's classical one) does not outrank a large
+            // city that carries the name as its own.
+            let seat = match place.feature_code() {
                 "PPLC" => 1.6,
                 "PPLA" => 0.8,
                 "PPLA2" => 0.3,
                 _ => 0.0,
             };
+            s += if matched == NameMatch::Alias { seat / 2.0 } else { seat };
             s
         }
     };
