@@ -366,7 +366,11 @@ fn score(place: &Place, matched: NameMatch, cue: Option<PlaceKind>, context: &Co
                 "PPLA2" => 0.3,
                 _ => 0.0,
             };
-            s += if matched == NameMatch::Alias { seat / 2.0 } else { seat };
+            s += if matched == NameMatch::Alias {
+                seat / 2.0
+            } else {
+                seat
+            };
             s
         }
     };
