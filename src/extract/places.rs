@@ -201,6 +201,19 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
         .filter(|&j| keep[j])
         .filter_map(|j| first[j].map(|(p, _)| (p.country, raws[j].name.as_str())))
         .collect();
+    // What supports a place abroad: another name of its country that is a division or a
+    // town of some size. Two hamlets that happen to share a country with two words of the
+    // text (a given name and a surname) support nothing.
+    let countries_supported: Vec<(&str, &str)> = (0..raws.len())
+        .filter(|&j| keep[j])
+        .filter_map(|j| {
+            first[j]
+                .filter(|(p, _)| {
+                    p.kind != PlaceKind::PopulatedPlace || p.population >= SUPPORTING_POPULATION
+                })
+                .map(|(p, _)| (p.country, raws[j].name.as_str()))
+        })
+        .collect();
     for i in 0..raws.len() {
         let Some((place, _)) = first[i] else { continue };
         if !keep[i]
@@ -210,7 +223,7 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
             continue;
         }
         let name = raws[i].name.as_str();
-        let supported = countries_named
+        let supported = countries_supported
             .iter()
             .any(|&(c, n)| c == place.country && n != name);
         if supported {
@@ -850,6 +863,10 @@ static PLACE_STRUCTURE_WORDS: WordSet = WordSet::new(&[
 /// when other names agree on another country.
 const UNSUPPORTED_PLACE_POPULATION: u64 = 100_000;
 
+/// Population from which a town supports another name of its country (see
+/// [`UNSUPPORTED_PLACE_POPULATION`]); divisions always do.
+const SUPPORTING_POPULATION: u64 = 5_000;
+
 /// Words that may stand between a place and the province or country that contains it:
 /// "the Kalan area of Garmser district, Helmand", "Nili and Ashtarlay districts,
 /// Daykundi".
@@ -1063,6 +1080,18 @@ mod tests {
         let found = find_mentions(g, text);
         assert!(found.iter().all(|m| m.place.country == "BF"), "{found:?}");
         assert!(found.iter().any(|m| m.place.kind == PlaceKind::Country));
+    }
+
+    #[test]
+    fn two_hamlets_abroad_do_not_support_each_other() {
+        let Ok(g) = Gazetteer::bundled() else { return };
+        // "Darnel" and "Jean" are also names of French hamlets; the story is in Florida.
+        let text = "MIAMI - A boy was hurt at home. His mother Quenelda Jean said her son \
+                    Darnel found a gun. Jean said she was asleep. Later Jean told officers in \
+                    Miami the gun was not hers.";
+        let found = find_mentions(g, text);
+        assert!(found.iter().all(|m| m.place.country == "US"), "{found:?}");
+        assert_eq!(found.len(), 2, "{found:?}");
     }
 
     #[test]
