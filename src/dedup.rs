@@ -15,7 +15,7 @@ use chrono::{Datelike, NaiveDate};
 use geo::{Distance, Haversine, Point};
 use rustc_hash::FxHashMap;
 
-use crate::model::{EventType, GeoPrecision, Incident, SubEventType, TimePrecision};
+use crate::model::{GeoPrecision, Incident, SubEventType, TimePrecision};
 
 /// Two town-level reports farther apart than this are different incidents.
 pub const SAME_PLACE_KM: f64 = 25.0;
@@ -24,7 +24,7 @@ pub const SAME_PLACE_KM: f64 = 25.0;
 /// shares (event type, sub-event type, country code, first-level division): small and
 /// `Copy`, so that a block's reports sit side by side in memory while they are compared.
 #[derive(Clone, Copy)]
-struct Report {
+pub(crate) struct Report {
     /// The date as a day number (days from the common era), cheap to subtract.
     day: Option<i32>,
     time_precision: TimePrecision,
@@ -38,7 +38,8 @@ struct Report {
 }
 
 impl Report {
-    fn of(incident: &Incident) -> Report {
+    /// What merging compares of this incident.
+    pub(crate) fn of(incident: &Incident) -> Report {
         Report {
             day: incident.event_date.map(|d| d.num_days_from_ce()),
             time_precision: incident.time_precision,
@@ -51,6 +52,16 @@ impl Report {
             country_level: incident.admin1.is_empty(),
             position: incident.position(),
         }
+    }
+}
+
+impl Report {
+    /// The report's date and time precision.
+    pub(crate) fn when(&self) -> (Option<NaiveDate>, TimePrecision) {
+        (
+            self.day.and_then(NaiveDate::from_num_days_from_ce_opt),
+            self.time_precision,
+        )
     }
 }
 
@@ -117,22 +128,37 @@ fn same_report(a: &Report, b: &Report) -> bool {
 /// are sorted by date and each is compared only with those within the date tolerance of
 /// the pair's coarser time precision. The result is the same as comparing all pairs.
 pub fn merge_incidents(incidents: Vec<Incident>) -> Vec<Incident> {
-    let mut links = Links::new(incidents.len());
-    type Key<'a> = (EventType, SubEventType, &'a str, &'a str);
+    let links = link(
+        incidents.len(),
+        incidents.iter().map(|inc| {
+            let key = (
+                inc.event_type,
+                inc.sub_event_type,
+                inc.iso.as_str(),
+                inc.admin1.as_str(),
+            );
+            (key, Report::of(inc))
+        }),
+    );
+    links.into_merged(incidents)
+}
+
+/// Finds which of `n` reports are the same event, given each report's block key (what
+/// must be equal for two reports to merge: event type, sub-event type, country code and
+/// first-level division, in any form that compares equal exactly when those do) and its
+/// [`Report`], in input order. See [`merge_incidents`] for how candidates are chosen.
+pub(crate) fn link<K: std::hash::Hash + Eq>(
+    n: usize,
+    reports: impl Iterator<Item = (K, Report)>,
+) -> Links {
+    let mut links = Links::new(n);
     // Per block, the dated reports of each time precision (day, week, month).
-    let mut blocks: FxHashMap<Key<'_>, [Vec<(i64, usize, Report)>; 3]> = FxHashMap::default();
-    for (i, inc) in incidents.iter().enumerate() {
-        let report = Report::of(inc);
+    let mut blocks: FxHashMap<K, [Vec<(i64, usize, Report)>; 3]> = FxHashMap::default();
+    for (i, (key, report)) in reports.enumerate() {
         let Some(day) = report.day else {
             continue;
         };
-        let key = (
-            inc.event_type,
-            inc.sub_event_type,
-            inc.iso.as_str(),
-            inc.admin1.as_str(),
-        );
-        blocks.entry(key).or_default()[precision_index(inc.time_precision)].push((
+        blocks.entry(key).or_default()[precision_index(report.time_precision)].push((
             i64::from(day),
             i,
             report,
@@ -174,9 +200,7 @@ pub fn merge_incidents(incidents: Vec<Incident>) -> Vec<Incident> {
             }
         }
     }
-    // The blocks borrow the reports: free them before the reports are merged.
-    drop(blocks);
-    links.into_merged(incidents)
+    links
 }
 
 /// Merges by comparing every pair of incidents: the slow, obvious version that
@@ -211,7 +235,7 @@ fn precision_index(precision: TimePrecision) -> usize {
 
 /// Which reports were found to be the same event: a union-find whose root is always the
 /// lowest index of its cluster, so the clusters do not depend on the order of the joins.
-struct Links {
+pub(crate) struct Links {
     parent: Vec<usize>,
 }
 
@@ -237,10 +261,11 @@ impl Links {
         }
     }
 
-    /// Merges each cluster (in the order of its first report), then sorts by date and id.
-    fn into_merged(mut self, incidents: Vec<Incident>) -> Vec<Incident> {
-        let n = incidents.len();
+    /// The clusters, each listing its reports in input order.
+    pub(crate) fn into_clusters(mut self) -> Clusters {
+        let n = self.parent.len();
         let roots: Vec<usize> = (0..n).map(|i| self.root(i)).collect();
+        drop(self);
         // Each cluster's members listed under its root, in input order (a counting sort):
         // `members[start[r]..start[r + 1]]`. The root is the cluster's lowest index.
         let mut start = vec![0usize; n + 1];
@@ -257,13 +282,28 @@ impl Links {
             next[r] += 1;
         }
         drop(next);
-        let groups = roots.iter().enumerate().filter(|&(i, &r)| i == r).count();
+        let firsts = roots
+            .iter()
+            .enumerate()
+            .filter(|&(i, &r)| i == r)
+            .map(|(i, _)| i)
+            .collect();
+        Clusters {
+            start,
+            members,
+            firsts,
+        }
+    }
+
+    /// Merges each cluster (in the order of its first report), then sorts by date and id.
+    fn into_merged(self, incidents: Vec<Incident>) -> Vec<Incident> {
+        let clusters = self.into_clusters();
         // Reports are taken out of the input one cluster at a time (an empty incident, with
         // no text allocated, stays in each slot): no second copy of every report is held.
         let mut slots = incidents;
-        let mut merged: Vec<Incident> = Vec::with_capacity(groups);
-        for (r, _) in roots.iter().enumerate().filter(|&(i, &r)| i == r) {
-            let reports: Vec<Incident> = members[start[r]..start[r + 1]]
+        let mut merged: Vec<Incident> = Vec::with_capacity(clusters.len());
+        for cluster in clusters.iter() {
+            let reports: Vec<Incident> = cluster
                 .iter()
                 .map(|&i| std::mem::take(&mut slots[i]))
                 .collect();
@@ -280,6 +320,52 @@ impl Links {
     }
 }
 
+/// Reports grouped by event: each cluster's reports (their input indices, ascending),
+/// clusters in the order of their first report.
+pub(crate) struct Clusters {
+    /// `members[start[r]..start[r + 1]]` are the reports of the cluster whose first is `r`.
+    start: Vec<usize>,
+    members: Vec<usize>,
+    /// The first report of each cluster, ascending.
+    firsts: Vec<usize>,
+}
+
+impl Clusters {
+    /// How many clusters (merged incidents) there are.
+    pub(crate) fn len(&self) -> usize {
+        self.firsts.len()
+    }
+
+    /// The reports of cluster `c` (numbered in the order of their first report).
+    pub(crate) fn get(&self, c: usize) -> &[usize] {
+        let r = self.firsts[c];
+        &self.members[self.start[r]..self.start[r + 1]]
+    }
+
+    /// Each cluster's reports, clusters in the order of their first report.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &[usize]> + '_ {
+        self.firsts
+            .iter()
+            .map(|&r| &self.members[self.start[r]..self.start[r + 1]])
+    }
+}
+
+/// The date and time precision a merged incident takes, given its reports' in the order
+/// [`combine_reports`] reads them (by event id): the first of the most precise. None for
+/// no reports.
+pub(crate) fn combined_date(
+    reports: impl IntoIterator<Item = (Option<NaiveDate>, TimePrecision)>,
+) -> Option<(Option<NaiveDate>, TimePrecision)> {
+    let mut reports = reports.into_iter();
+    let mut best = reports.next()?;
+    for report in reports {
+        if report.1 < best.1 {
+            best = report;
+        }
+    }
+    Some(best)
+}
+
 /// One incident from the reports of one event: the first report (by event id), with the
 /// most precise place and date among them, the lowest and highest figures, the actors and
 /// notes of all, and every source and evidence span. No reports give the default incident.
@@ -288,6 +374,7 @@ pub fn combine_reports(mut reports: Vec<Incident>) -> Incident {
     // Room for every source and span at once: no trail of outgrown buffers per cluster.
     let sources: usize = reports.iter().map(|r| r.sources.len()).sum();
     let spans: usize = reports.iter().map(|r| r.evidence.len()).sum();
+    let when = combined_date(reports.iter().map(|r| (r.event_date, r.time_precision)));
     let mut iter = reports.into_iter();
     let Some(mut out) = iter.next() else {
         return Incident::default();
@@ -311,10 +398,6 @@ pub fn combine_reports(mut reports: Vec<Incident>) -> Incident {
             out.longitude = r.longitude;
             out.geo_precision = r.geo_precision;
         }
-        if r.time_precision < out.time_precision {
-            out.event_date = r.event_date;
-            out.time_precision = r.time_precision;
-        }
         if out.actor1.is_empty() {
             out.actor1 = r.actor1.clone();
         }
@@ -335,6 +418,9 @@ pub fn combine_reports(mut reports: Vec<Incident>) -> Incident {
     out.sources.dedup();
     out.evidence.sort();
     out.evidence.dedup();
+    if let Some((date, precision)) = when {
+        (out.event_date, out.time_precision) = (date, precision);
+    }
     out.fatalities = figures.iter().map(|f| f.0).min().unwrap_or(0);
     out.fatalities_max = figures.iter().map(|f| f.1).max().unwrap_or(0);
     out
@@ -578,8 +664,10 @@ mod tests {
     /// Whether the blocked merge and the all-pairs oracle agree on these reports.
     fn agree(incidents: Vec<Incident>) {
         let blocked = merge_incidents(incidents.clone());
+        let spilled = crate::spill::merge_through_spill(&incidents);
         let oracle = merge_incidents_all_pairs(incidents);
         assert_eq!(blocked, oracle);
+        assert_eq!(spilled, oracle);
     }
 
     #[test]
@@ -695,8 +783,10 @@ mod tests {
             #[test]
             fn blocked_merge_equals_all_pairs(reports in proptest::collection::vec(report(), 0..60)) {
                 let blocked = merge_incidents(reports.clone());
+                let spilled = crate::spill::merge_through_spill(&reports);
                 let oracle = merge_incidents_all_pairs(reports);
-                prop_assert_eq!(blocked, oracle);
+                prop_assert_eq!(&blocked, &oracle);
+                prop_assert_eq!(spilled, oracle);
             }
         }
     }

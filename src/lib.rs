@@ -21,6 +21,7 @@ pub mod linear;
 pub mod model;
 pub mod pipeline;
 pub mod sample;
+pub mod spill;
 pub mod store;
 pub mod taxonomy;
 pub mod text;

@@ -6,13 +6,13 @@ use std::process::ExitCode;
 
 use anyhow::Context as _;
 use clap::{Parser, Subcommand};
-use incident_map::dedup::merge_incidents;
-use incident_map::export::{self, Format, RecordWriter};
+use incident_map::export::{Format, RecordWriter};
 use incident_map::extract::Extractor;
 use incident_map::gazetteer::{Context, Gazetteer};
 use incident_map::ingest;
 use incident_map::model::{Incident, PlaceMention};
 use incident_map::pipeline::{self, Event, RunOptions};
+use incident_map::spill::SpillMerge;
 use incident_map::workspace::{self, StatusFilter, Workspace};
 
 #[derive(Parser)]
@@ -145,6 +145,11 @@ struct OutputArgs {
     #[arg(long)]
     threads: Option<usize>,
 }
+
+/// mimalloc: reports are allocated on the extraction threads and freed on the output thread,
+/// which glibc's malloc does slowly (see Cargo.toml).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
@@ -330,8 +335,8 @@ fn extract(args: &OutputArgs, what: Output) -> anyhow::Result<ExitCode> {
     }
     let mut sink = open_output(&args.out)?;
     let mut writer = RecordWriter::new(&mut *sink, args.format);
-    let mut kept: Vec<Incident> = Vec::new();
-    let mut write_error: Option<export::ExportError> = None;
+    let mut kept = SpillMerge::new();
+    let mut write_error: Option<anyhow::Error> = None;
     let bar = progress_bar();
     bar.set_length(inputs.iter().map(|i| i.bytes).sum());
     let started = std::time::Instant::now();
@@ -346,17 +351,21 @@ fn extract(args: &OutputArgs, what: Output) -> anyhow::Result<ExitCode> {
         &mut |event| match event {
             Event::Extracted(_, extraction) => {
                 let result = match what {
-                    Output::Mentions => {
-                        extraction.mentions.iter().try_for_each(|m| writer.write(m))
-                    }
+                    Output::Mentions => extraction
+                        .mentions
+                        .iter()
+                        .try_for_each(|m| writer.write(m))
+                        .map_err(anyhow::Error::from),
                     Output::Incidents => extraction
                         .incidents
                         .iter()
-                        .try_for_each(|i| writer.write(i)),
-                    Output::MergedIncidents => {
-                        kept.extend(extraction.incidents);
-                        Ok(())
-                    }
+                        .try_for_each(|i| writer.write(i))
+                        .map_err(anyhow::Error::from),
+                    Output::MergedIncidents => extraction
+                        .incidents
+                        .iter()
+                        .try_for_each(|i| kept.push(i))
+                        .context("keeping incidents for merging in a temporary file"),
                 };
                 if let Err(err) = result {
                     write_error.get_or_insert(err);
@@ -381,11 +390,11 @@ fn extract(args: &OutputArgs, what: Output) -> anyhow::Result<ExitCode> {
     );
     bar.finish_and_clear();
     if let Some(err) = write_error {
-        return Err(err.into());
+        return Err(err);
     }
     if what == Output::MergedIncidents {
-        for incident in merge_incidents(kept) {
-            writer.write(&incident)?;
+        for incident in kept.into_merged().context("merging")? {
+            writer.write(&incident.context("merging")?)?;
         }
     }
     match what {
@@ -422,7 +431,7 @@ fn merge(
                 .with_context(|| format!("cannot read {}", input.display()))?,
         ))
     };
-    let mut incidents = Vec::new();
+    let mut incidents = SpillMerge::new();
     let mut failed = false;
     for (n, line) in reader.lines().enumerate() {
         let line = line.with_context(|| format!("reading {}", input.display()))?;
@@ -430,7 +439,9 @@ fn merge(
             continue;
         }
         match serde_json::from_str::<Incident>(&line) {
-            Ok(incident) => incidents.push(incident),
+            Ok(incident) => incidents
+                .push(&incident)
+                .context("keeping incidents for merging in a temporary file")?,
             Err(err) => {
                 eprintln!(
                     "{}: error: line {}: not an incident ({err}); skipped",
@@ -442,7 +453,11 @@ fn merge(
         }
     }
     let mut sink = open_output(&out)?;
-    export::write_incidents(&mut *sink, &merge_incidents(incidents), format)?;
+    let mut writer = RecordWriter::new(&mut *sink, format);
+    for incident in incidents.into_merged().context("merging")? {
+        writer.write(&incident.context("merging")?)?;
+    }
+    writer.finish::<Incident>()?;
     drop(sink);
     Ok(if failed {
         ExitCode::FAILURE
