@@ -155,3 +155,16 @@ fn a_title_written_as_a_sentence_places_a_local_story() {
     let first = title_case.incidents.first().expect("an incident");
     assert_ne!(first.admin1.as_str(), "Oklahoma");
 }
+
+#[test]
+fn an_incident_dated_only_by_its_year_is_background_beside_one_dated_to_the_day() {
+    let story = "A gunman shot and killed a 41-year-old shopkeeper in Dayton, Ohio, on Saturday. \
+                 In 2011, two robbers shot and wounded a clerk at the same store.";
+    let incidents = extract(story, Some((2019, 5, 13)));
+    let dates: Vec<_> = incidents.iter().map(|i| i.event_date).collect();
+    assert_eq!(dates, [day(2019, 5, 11)], "{incidents:#?}");
+    assert_eq!(incidents[0].fatalities, 1, "the age is no toll");
+    // Alone, a year-dated incident stays: nothing dated to the day stands beside it.
+    let history = "In 2011, two robbers shot and wounded a clerk at a store in Dayton, Ohio.";
+    assert_eq!(extract(history, Some((2019, 5, 13))).len(), 1);
+}

@@ -182,25 +182,10 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
         victims: vec![],
         injuries: lower.iter().any(|w| lexicon::INJURY_WORDS.contains(w)),
     };
+    let ages = age_words(clause, &tokens, &lower);
     let mut last_counted: Option<Span> = None;
     for q in find_quantities(clause) {
         if q.year_like || q.percent || skip.iter().any(|s| s.0 <= q.span.0 && q.span.1 <= s.1) {
-            continue;
-        }
-        // "a 17-year-old", "a 3-month-old": an age, not a toll.
-        let after = &clause.as_bytes()[q.span.1..];
-        if [
-            "-year",
-            " year-old",
-            " years old",
-            "-month",
-            " month-old",
-            "-week",
-        ]
-        .iter()
-        .any(|age| {
-            after.len() >= age.len() && after[..age.len()].eq_ignore_ascii_case(age.as_bytes())
-        }) {
             continue;
         }
         // "26-28 were killed", "2 to 3 militants": the upper end of a range is no second
@@ -216,6 +201,10 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
         let (Some(first), Some(last)) = (first, last) else {
             continue;
         };
+        // "a 17-year-old", "Ana Ruiz, 20,": an age, not a toll.
+        if ages[last] {
+            continue;
+        }
         // "no one was killed": nobody.
         if first > 0 && lower[first - 1] == "no" {
             continue;
@@ -256,13 +245,34 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
         }
     }
     if toll.killed == 0 {
+        // Two people: "both men were killed", "both were pronounced dead at the scene".
+        if let Some(k) = lower.iter().position(|w| w == "both") {
+            let verb = (k + 1..lower.len().min(k + 6))
+                .find(|&j| matches!(lower[j].as_str(), "were" | "died"));
+            let dead = verb.is_some_and(|j| {
+                let word = |at: usize| lower.get(at).map_or("", String::as_str);
+                word(j) == "died"
+                    || matches!(word(j + 1), "killed" | "dead" | "slain" | "murdered")
+                    || (matches!(word(j + 1), "pronounced" | "found") && word(j + 2) == "dead")
+                    || (matches!(word(j + 1), "shot" | "stabbed")
+                        && (word(j + 2) == "dead"
+                            || (word(j + 2) == "to" && word(j + 3) == "death")
+                            || (word(j + 2) == "and" && word(j + 3) == "killed")))
+            });
+            if let (true, Some(j)) = (dead && !negated_before(&lower, k + 1), verb) {
+                toll.killed = 2;
+                toll.spans.push((tokens[k].span.0, tokens[j].span.1));
+            }
+        }
+    }
+    if toll.killed == 0 {
         // One person: "a policeman was killed", "a 17-year-old was shot dead", "a teenager
         // was shot and killed", "a toddler is dead", "the shooting death of a child".
         for (k, w) in lower.iter().enumerate() {
             let word = |at: usize| lower.get(at).map_or("", String::as_str);
-            let after_a = |at: usize| {
-                (1..=5).any(|back| at >= back && matches!(lower[at - back].as_str(), "a" | "an"))
-            };
+            // An age does not stand between the article and its noun ("a 29-year-old man").
+            let after_a =
+                |at: usize| words_before(&lower, &ages, at, 5).any(|w| matches!(w, "a" | "an"));
             let end = match w.as_str() {
                 "was" | "is" if matches!(word(k + 1), "killed" | "dead") && after_a(k) => k + 1,
                 // A singular verb: one person ("Mayor X, a party leader, was shot to
@@ -285,14 +295,28 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
                 }
                 "shot" if word(k + 1) == "and" && word(k + 2) == "killed" && after_a(k) => k + 2,
                 "death" if word(k + 1) == "of" && matches!(word(k + 2), "a" | "an") => k + 3,
+                // "the shooting left a man dead", "left a 20-year-old woman dead"
+                "left" if matches!(word(k + 1), "a" | "an") && !negated_before(&lower, k) => {
+                    match (k + 2..lower.len().min(k + 8))
+                        .filter(|&j| !ages[j])
+                        .take(3)
+                        .find(|&j| lower[j] == "dead")
+                    {
+                        Some(end) => end,
+                        None => continue,
+                    }
+                }
                 // "A teenager died after ...", "he was pronounced dead", "the victim was
                 // found dead", "a man was fatally shot": one person, singular subject.
-                "died" | "dies" if one_person_before(&lower, k) => k,
-                "pronounced" | "found" if word(k + 1) == "dead" && one_person_before(&lower, k) => {
+                "died" | "dies" if one_person_before(&lower, &ages, k) => k,
+                "pronounced" | "found"
+                    if word(k + 1) == "dead" && one_person_before(&lower, &ages, k) =>
+                {
                     k + 1
                 }
                 "fatally"
-                    if FATAL_PARTICIPLES.contains(word(k + 1)) && one_person_before(&lower, k) =>
+                    if FATAL_PARTICIPLES.contains(word(k + 1))
+                        && one_person_before(&lower, &ages, k) =>
                 {
                     k + 1
                 }
@@ -308,7 +332,7 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
                 // Ruiz was murdered".
                 "died" | "was"
                     if k >= 2
-                        && named_before(clause, &tokens, k)
+                        && named_before(clause, &tokens, &ages, k)
                         && (w == "died" || SINGLE_DEATH_PARTICIPLES.contains(word(k + 1))) =>
                 {
                     if w == "died" { k } else { k + 1 }
@@ -339,21 +363,21 @@ fn negated_before(lower: &[String], k: usize) -> bool {
 static FATAL_PARTICIPLES: WordSet =
     WordSet::new(&["shot", "stabbed", "wounded", "injured", "struck", "beaten"]);
 
-/// One person, named by a singular subject in the few words before `k`: "a" or "an"
-/// ("a 17-year-old boy has"), "he", "she", or "the" and a noun for one person ("the
-/// victim was later").
-fn one_person_before(lower: &[String], k: usize) -> bool {
-    let from = k.saturating_sub(6);
-    let window = &lower[from..k];
+/// One person, named by a singular subject in the few words before `k` (ages left out):
+/// "a" or "an" ("a 17-year-old boy has"), "he", "she", or "the" and a noun for one person
+/// ("the victim was later").
+fn one_person_before(lower: &[String], ages: &[bool], k: usize) -> bool {
+    let mut window: Vec<&str> = words_before(lower, ages, k, 6).collect();
+    window.reverse();
     if window.iter().any(|w| {
         lexicon::PLURAL_PERSON_WORDS.contains(w)
             || w.parse::<u32>().is_ok()
             || crate::text::parse_number_word(w).is_some_and(|n| n >= 2)
-            || w == "and"
+            || *w == "and"
     }) {
         return false;
     }
-    window.iter().enumerate().any(|(n, w)| match w.as_str() {
+    window.iter().enumerate().any(|(n, w)| match *w {
         "a" | "an" | "he" | "she" => true,
         "the" => window
             .get(n + 1)
@@ -362,25 +386,107 @@ fn one_person_before(lower: &[String], k: usize) -> bool {
     })
 }
 
+/// The `n` words before `k` that are not part of an age, nearest first.
+fn words_before<'a>(
+    lower: &'a [String],
+    ages: &'a [bool],
+    k: usize,
+    n: usize,
+) -> impl Iterator<Item = &'a str> + 'a {
+    (0..k.min(lower.len()))
+        .rev()
+        .filter(|&j| !ages[j])
+        .take(n)
+        .map(|j| lower[j].as_str())
+}
+
+/// Which words of a clause give someone's age: "a 29-year-old man" (29, year, old), "a
+/// nine-month-old", "20 y/o", "Ana Ruiz, 20, was" and "the boy, 11, died" (20 and 11 set
+/// off by commas after a name or a noun for one person), "aged 45", "ages 7 and 10". An age
+/// is no toll, and it does not stand between an article and its noun.
+fn age_words(clause: &str, tokens: &[crate::text::Word], lower: &[String]) -> Vec<bool> {
+    let mut ages = vec![false; tokens.len()];
+    let is_figure = |w: &str| {
+        w.bytes().all(|b| b.is_ascii_digit()) || crate::text::parse_number_word(w).is_some()
+    };
+    let gap = |a: usize, b: usize| clause[tokens[a].span.1..tokens[b].span.0].trim();
+    for k in 0..tokens.len() {
+        if !is_figure(&lower[k]) {
+            continue;
+        }
+        // "29-year-old", "3 years old", "8-month-old", "20 y/o", "40-yr-old"
+        let after = clause[tokens[k].span.1..].to_ascii_lowercase();
+        let unit = [
+            "-year", " year", " years", "-month", " month", " months", "-week", " week", " weeks",
+            " y/o", "-yr", " yr",
+        ]
+        .iter()
+        .any(|u| after.starts_with(u));
+        let old =
+            (k + 1..tokens.len().min(k + 4)).find(|&j| matches!(lower[j].as_str(), "old" | "o"));
+        if unit && let Some(end) = old {
+            ages[k..=end].iter_mut().for_each(|a| *a = true);
+            continue;
+        }
+        // "aged 45", "ages 7 and 10"
+        if k > 0 && matches!(lower[k - 1].as_str(), "aged" | "ages" | "age") {
+            ages[k] = true;
+            if lower.get(k + 1).is_some_and(|w| w == "and")
+                && lower.get(k + 2).is_some_and(|w| is_figure(w))
+            {
+                ages[k + 2] = true;
+            }
+            continue;
+        }
+        // "Ana Ruiz, 20, was killed", "a boy, 11, died": a number between commas after a
+        // name or a noun for one person.
+        let digits = lower[k].bytes().all(|b| b.is_ascii_digit());
+        let set_off = k > 0
+            && gap(k - 1, k) == ","
+            && (k + 1 == tokens.len() || gap(k, k + 1).starts_with(','));
+        let person = k > 0
+            && (tokens[k - 1].text(clause).starts_with(char::is_uppercase)
+                || lexicon::ONE_PERSON_NOUNS.contains(&lower[k - 1]));
+        if digits && set_off && person && lower[k].parse::<u32>().is_ok_and(|n| n <= 110) {
+            ages[k] = true;
+        }
+    }
+    ages
+}
+
 /// Participles that report one person's death after "was" ("was murdered").
 static SINGLE_DEATH_PARTICIPLES: WordSet =
     WordSet::new(&["killed", "murdered", "assassinated", "executed", "slain"]);
 
 /// True when the two words before `k` are capitalised (a person's name, "Juan Perez") and
-/// no punctuation stands between them and `k`.
-fn named_before(clause: &str, tokens: &[crate::text::Word], k: usize) -> bool {
+/// no punctuation stands between them and `k`, but for an age set off by commas ("Juan
+/// Perez, 40, died").
+fn named_before(clause: &str, tokens: &[crate::text::Word], ages: &[bool], k: usize) -> bool {
     let capitalised = |t: &crate::text::Word| {
         t.text(clause)
             .chars()
             .next()
             .is_some_and(char::is_uppercase)
     };
-    k >= 2
-        && capitalised(&tokens[k - 1])
-        && capitalised(&tokens[k - 2])
-        && clause[tokens[k - 2].span.0..tokens[k].span.0]
+    let mut end = k;
+    while end > 0 && ages[end - 1] {
+        end -= 1;
+    }
+    end >= 2
+        && capitalised(&tokens[end - 1])
+        && capitalised(&tokens[end - 2])
+        && clause[tokens[end - 2].span.0..tokens[end - 1].span.1]
             .chars()
             .all(|c| c.is_alphabetic() || c == ' ' || c == '.')
+        && clause[tokens[end - 1].span.1..tokens[k].span.0]
+            .chars()
+            .all(|c| {
+                if end == k {
+                    c == ' ' || c == '.'
+                } else {
+                    c.is_ascii_digit() || c == ',' || c == ' '
+                }
+            })
 }
 
 /// Verbs of killing besides "kill", read before a figure ("murdered 4 farmers").
@@ -516,12 +622,28 @@ fn is_death_count(
         if lexicon::INJURY_WORDS.contains(w) {
             return false;
         }
+        // "5 were shot", "4 shot, 1 dead": wounded, unless the wound killed them ("shot
+        // dead", "shot to death", "stabbed and killed").
+        if matches!(w, "shot" | "stabbed") {
+            let next = |n: usize| lower.get(k + n).map_or("", String::as_str);
+            return next(1) == "dead"
+                || (next(1) == "to" && next(2) == "death")
+                || (next(1) == "and" && matches!(next(2), "killed" | "died"));
+        }
         if lexicon::DEATH_WORDS.contains(w) {
             return w != "lost" || lower.get(k + 1).is_some_and(|n| n == "their");
         }
         if k > last + 1 && w == "and" {
             let and_or = clause[tokens[k].span.1..].starts_with('/');
             let next_is_figure = lower.get(k + 1).is_some_and(|n| starts_a_figure(n));
+            // "two men were shot and killed": the second verb reports the deaths.
+            let next_is_death = lower
+                .get(k + 1)
+                .is_some_and(|n| lexicon::DEATH_WORDS.contains(n) && n != "lost");
+            if next_is_death {
+                k += 1;
+                continue;
+            }
             if !(and_or || next_is_figure) {
                 return false;
             }
@@ -573,7 +695,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 47] = [
+        let rows: [(&str, u32); 67] = [
             // One person as the subject of a death.
             ("A teenager died after a shooting on Elm Road", 1),
             ("he was later pronounced dead at the hospital", 1),
@@ -667,6 +789,29 @@ mod tests {
             ("a toddler is dead after the shooting", 1),
             ("the stabbing death of a nine-year-old boy", 1),
             ("the deaths of dozens were not confirmed", 0),
+            // ages are no tolls, and do not hide one person
+            ("a 34-year-old woman was shot and killed near the park", 1),
+            ("an 8-month-old girl died at the hospital", 1),
+            ("Marla Denton, 27, was killed in the crash", 1),
+            ("Marla Denton, 27, died at the scene", 1),
+            ("the driver, 52, was pronounced dead", 1),
+            ("a 19 y/o was shot dead on the porch", 1),
+            ("two brothers, aged 14 and 16, were wounded", 0),
+            ("three people, ages 7 and 10 among them, were hurt", 0),
+            // a wound and then the death: "shot and killed"
+            ("two men were shot and killed outside the bar", 2),
+            ("three people were stabbed and killed in the flat", 3),
+            ("four were shot and wounded near the school", 0),
+            ("five were shot and 2 killed in the square", 2),
+            ("6 shot, 1 dead after the party", 1),
+            // one or two people without a figure
+            ("the crash left a 23-year-old cyclist dead", 1),
+            ("the fire left a family homeless but no one dead", 0),
+            ("both men were pronounced dead at the scene", 2),
+            ("both drivers were shot and killed", 2),
+            ("both were wounded in the exchange", 0),
+            ("seven were shot dead at the checkpoint", 7),
+            ("two girls were shot to death in the yard", 2),
         ];
         for (text, expected) in rows {
             assert_eq!(death_toll(text, &[]).killed, expected, "{text}");

@@ -279,6 +279,8 @@ impl<'g> Extractor<'g> {
         }
         let mut incidents = Vec::new();
         let mut explained = Vec::new();
+        // Per incident: its own date is only a year ("in 2013", "this year").
+        let mut dated_by_year = Vec::new();
         for mut f in kept {
             if f.place.is_none()
                 && f.sub_event_type.event_type() == EventType::StrategicDevelopments
@@ -289,6 +291,7 @@ impl<'g> Extractor<'g> {
                 continue;
             }
             let own_date = f.date.is_some();
+            dated_by_year.push(f.date.as_ref().is_some_and(|d| only_a_year(text, d)));
             if f.date.is_none() {
                 f.date = story_date(text, &sentences, f.sentence, reading.anchor);
             }
@@ -297,6 +300,20 @@ impl<'g> Extractor<'g> {
             incident.confidence = self.calibration.confidence(&inputs);
             explained.push(inputs);
             incidents.push(incident);
+        }
+        if incidents
+            .iter()
+            .any(|i| i.time_precision == TimePrecision::Day)
+        {
+            // An article that dates one incident to the day and another only by its year
+            // tells of the other as background (history, a yearly count), not as news.
+            (incidents, explained) = incidents
+                .into_iter()
+                .zip(explained)
+                .zip(&dated_by_year)
+                .filter(|&(_, &year)| !year)
+                .map(|(pair, _)| pair)
+                .unzip();
         }
         if relevance.is_some_and(|p| p < RELEVANT) {
             // Statements, analysis and history: the document reports no incident.
@@ -1230,6 +1247,16 @@ fn attach_continuations<'t>(text: &str, found: Vec<Found<'t>>) -> Vec<Found<'t>>
 /// The date of an incident whose own clauses give none: the first day the story names on
 /// or up to a week before its anchor (the lead usually dates the story's event), else none
 /// (the publication date is then used at week precision).
+/// True when a date expression gives only a year: "in 2013", "this year", "last year".
+fn only_a_year(text: &str, date: &DateExpr) -> bool {
+    let written = text.get(date.span.0..date.span.1).unwrap_or("").trim();
+    date.precision == TimePrecision::Month
+        && date.date.month() == 1
+        && date.date.day() == 1
+        && (written.bytes().all(|b| b.is_ascii_digit())
+            || written.to_ascii_lowercase().ends_with("year"))
+}
+
 fn story_date(
     text: &str,
     sentences: &[Sentence<'_>],
