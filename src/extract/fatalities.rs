@@ -415,7 +415,12 @@ fn age_words(clause: &str, tokens: &[crate::text::Word], lower: &[String]) -> Ve
             continue;
         }
         // "29-year-old", "3 years old", "8-month-old", "20 y/o", "40-yr-old"
-        let after = clause[tokens[k].span.1..].to_ascii_lowercase();
+        let rest = &clause[tokens[k].span.1..];
+        let head = (0..=rest.len().min(8))
+            .rev()
+            .find(|&n| rest.is_char_boundary(n))
+            .unwrap_or(0);
+        let after = rest[..head].to_ascii_lowercase();
         let unit = [
             "-year", " year", " years", "-month", " month", " months", "-week", " week", " weeks",
             " y/o", "-yr", " yr",
