@@ -168,3 +168,21 @@ fn an_incident_dated_only_by_its_year_is_background_beside_one_dated_to_the_day(
     let history = "In 2011, two robbers shot and wounded a clerk at a store in Dayton, Ohio.";
     assert_eq!(extract(history, Some((2019, 5, 13))).len(), 1);
 }
+
+#[test]
+fn a_page_header_date_anchors_the_story_and_a_coming_day_dates_nothing() {
+    // Gathered two weeks after it was posted: "Saturday" is the one before the header's day.
+    let page = "Posted: May 7, 2019\n\nA man was shot and killed on Saturday in Dayton, Ohio.";
+    let incidents = extract(page, Some((2019, 5, 22)));
+    assert_eq!(incidents.len(), 1, "{incidents:#?}");
+    assert_eq!(incidents[0].event_date, day(2019, 5, 4));
+    // A funeral still to come does not date the killing: the publication date does, at
+    // week precision.
+    let story = "A man was shot and killed in Dayton, Ohio. His funeral will be held on Friday.";
+    let incidents = extract(story, Some((2019, 5, 22)));
+    assert_eq!(incidents.len(), 1, "{incidents:#?}");
+    assert_eq!(
+        (incidents[0].event_date, incidents[0].time_precision.code()),
+        (day(2019, 5, 22), 2)
+    );
+}

@@ -885,7 +885,13 @@ fn classify(rule: Option<&TriggerRule>, roles: &Roles, toll: &Toll, lower: &str)
 /// True when a sentence may hold a report date ("As reported on ...", "Reported on ..."),
 /// the anchor of the relative dates after it.
 fn may_set_report_date(sentence: &str) -> bool {
-    sentence.contains("eported")
+    // "As reported on", and a page's "Posted:", "Updated on", "Published:", "Created:" or
+    // "Last modified:" (either case of the first letter).
+    [
+        "eported", "osted", "pdated", "ublished", "reated", "odified",
+    ]
+    .iter()
+    .any(|cue| sentence.contains(cue))
 }
 
 /// For an agreement without a place in its clause: the place another sentence of the
@@ -1244,9 +1250,6 @@ fn attach_continuations<'t>(text: &str, found: Vec<Found<'t>>) -> Vec<Found<'t>>
     kept
 }
 
-/// The date of an incident whose own clauses give none: the first day the story names on
-/// or up to a week before its anchor (the lead usually dates the story's event), else none
-/// (the publication date is then used at week precision).
 /// True when a date expression gives only a year: "in 2013", "this year", "last year".
 fn only_a_year(text: &str, date: &DateExpr) -> bool {
     let written = text.get(date.span.0..date.span.1).unwrap_or("").trim();
@@ -1257,6 +1260,9 @@ fn only_a_year(text: &str, date: &DateExpr) -> bool {
             || written.to_ascii_lowercase().ends_with("year"))
 }
 
+/// The date of an incident whose own clauses give none: the first day the story names on
+/// or up to a week before its anchor (the lead usually dates the story's event), else none
+/// (the publication date is then used at week precision).
 fn story_date(
     text: &str,
     sentences: &[Sentence<'_>],
@@ -1276,6 +1282,9 @@ fn story_date(
     let order = std::iter::once(sentence).chain(0..sentences.len());
     for si in order {
         let Some(s) = sentences.get(si) else { continue };
+        if tells_of_what_is_to_come(s.text) {
+            continue;
+        }
         if let Some(d) = dates_of(s, Some(anchor)).into_iter().find(|d| {
             !d.report_date
                 && d.precision == TimePrecision::Day
@@ -1286,6 +1295,24 @@ fn story_date(
         }
     }
     None
+}
+
+/// True when a sentence tells of what is still to come ("services will be held Friday",
+/// "she is due in court Monday"): its days are not the day of an event that happened.
+fn tells_of_what_is_to_come(sentence: &str) -> bool {
+    let lower = sentence.to_ascii_lowercase();
+    [
+        " will ",
+        " is scheduled",
+        " are scheduled",
+        " is due ",
+        " are due ",
+        " is set for ",
+        " are set for ",
+        " planned for ",
+    ]
+    .iter()
+    .any(|cue| lower.contains(cue))
 }
 
 /// What the event model reads for an incident: its clause, and as context its sentence

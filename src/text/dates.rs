@@ -32,7 +32,7 @@ const WEEKDAYS: &str = "monday|tuesday|wednesday|thursday|friday|saturday|sunday
 static DATE: LazyLock<Regex> = LazyLock::new(|| {
     let pattern = format!(
         r"(?ix-u)
-        (?P<reported>\b(?:as\s+)?reported\s+on\s+)?
+        (?P<reported>\b(?:(?:as\s+)?reported\s+on\s+|(?:last\s+)?(?:posted|updated|published|created|modified)(?:\s*:\s*|\s+on\s+)))?
         (?P<prior>\b(?:on\s+a\s+)?(?:night\s+)?prior\s+to\s+)?
         (?:
           \b(?P<rm>{MONTHS})\.?\s+(?P<ra>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to\s|and\s)\s*(?P<rb>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<ry>\d{{4}})\b)?
@@ -110,8 +110,9 @@ fn last_weekday(day: Weekday, anchor: NaiveDate) -> Option<NaiveDate> {
 }
 
 /// Finds the date expressions of a text. `anchor` is the article's publication date; an
-/// expression that needs one ("on Tuesday") is left out when there is none. An
-/// "As reported on DATE" expression becomes the anchor for the rest of the text.
+/// expression that needs one ("on Tuesday") is left out when there is none. A report date,
+/// "As reported on DATE" or a page's "Posted: DATE" / "Updated on DATE", becomes the anchor
+/// for the rest of the text.
 ///
 /// ```
 /// use chrono::NaiveDate;
@@ -383,6 +384,21 @@ mod tests {
                 .map(|d| (d.date, d.precision.code()));
             assert_eq!(got, expected, "{text}");
         }
+    }
+
+    #[test]
+    fn a_page_header_date_is_a_report_date_and_anchors_what_follows() {
+        // Published on a Wednesday, the page says it was posted on the Monday before.
+        let wednesday = NaiveDate::from_ymd_opt(2021, 6, 9);
+        let found = find_dates("Posted: Monday. The shop was robbed on Saturday", wednesday);
+        assert!(found[0].report_date);
+        assert_eq!(found[0].date, day(2021, 6, 7));
+        let saturday = found.iter().find(|d| !d.report_date).map(|d| d.date);
+        assert_eq!(saturday, Some(day(2021, 6, 5)));
+        let updated = find_dates("Last updated on 3 March 2015", None);
+        assert!(updated[0].report_date);
+        // Not a header: "posted" without its colon or "on".
+        assert!(!find_dates("guards posted Monday at the gate", wednesday)[0].report_date);
     }
 
     #[test]
