@@ -335,7 +335,8 @@ fn extract(args: &OutputArgs, what: Output) -> anyhow::Result<ExitCode> {
     }
     let mut sink = open_output(&args.out)?;
     let mut writer = RecordWriter::new(&mut *sink, args.format);
-    let mut kept = SpillMerge::new();
+    // Reports wait here for merging (a temporary file is made only when merging).
+    let mut kept = (what == Output::MergedIncidents).then(SpillMerge::new);
     let mut write_error: Option<anyhow::Error> = None;
     let bar = progress_bar();
     bar.set_length(inputs.iter().map(|i| i.bytes).sum());
@@ -364,7 +365,7 @@ fn extract(args: &OutputArgs, what: Output) -> anyhow::Result<ExitCode> {
                     Output::MergedIncidents => extraction
                         .incidents
                         .iter()
-                        .try_for_each(|i| kept.push(i))
+                        .try_for_each(|i| kept.as_mut().map_or(Ok(()), |k| k.push(i)))
                         .context("keeping incidents for merging in a temporary file"),
                 };
                 if let Err(err) = result {
@@ -392,7 +393,7 @@ fn extract(args: &OutputArgs, what: Output) -> anyhow::Result<ExitCode> {
     if let Some(err) = write_error {
         return Err(err);
     }
-    if what == Output::MergedIncidents {
+    if let Some(kept) = kept {
         for incident in kept.into_merged().context("merging")? {
             writer.write(&incident.context("merging")?)?;
         }

@@ -1,7 +1,7 @@
 //! Merging more reports than memory should hold: `extract` and `merge` write each report to
 //! a spill file (an unnamed temporary file, gone when the process ends) as it arrives and
-//! keep only what merging compares and orders by, about 90 bytes a report. Once every report is in, the
-//! same blocked merge as [`merge_incidents`](crate::dedup::merge_incidents) finds the
+//! keep only what merging compares and orders by, about 90 bytes a report. Once every
+//! report is in, the same blocked merge as [`merge_incidents`](crate::dedup::merge_incidents) finds the
 //! clusters, and each merged incident is read back, combined and handed out one at a time,
 //! in the same order and with the same content as the in-memory merge gives.
 
@@ -156,11 +156,7 @@ impl SpillMerge {
             stored,
             spans,
             clusters,
-            order: order
-                .into_iter()
-                .map(|(_, _, c)| c)
-                .collect::<Vec<_>>()
-                .into_iter(),
+            order: order.into_iter(),
             buffer: Vec::new(),
         })
     }
@@ -178,8 +174,8 @@ pub struct Merged {
     /// Where each report is in the spill.
     spans: Vec<(u64, u32)>,
     clusters: Clusters,
-    /// The clusters still to hand out, in output order.
-    order: std::vec::IntoIter<usize>,
+    /// The clusters still to hand out, in output order (date and least report, cluster).
+    order: std::vec::IntoIter<(Option<NaiveDate>, usize, usize)>,
     buffer: Vec<u8>,
 }
 
@@ -209,7 +205,7 @@ impl Iterator for Merged {
     type Item = std::io::Result<Incident>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let c = self.order.next()?;
+        let (_, _, c) = self.order.next()?;
         let members = self.clusters.get(c).to_vec();
         let reports: std::io::Result<Vec<Incident>> =
             members.into_iter().map(|i| self.read(i)).collect();
