@@ -410,7 +410,7 @@ fn candidate_names(gazetteer: &Gazetteer, text: &str, tokens: &[Word]) -> Vec<Ra
     let mut i = 0;
     while i < tokens.len() {
         let first = tokens[i].text(text);
-        if !is_capitalized(first) {
+        if !is_capitalized(first) || after_a_stance_prefix(text, tokens, i) {
             i += 1;
             continue;
         }
@@ -427,10 +427,18 @@ fn candidate_names(gazetteer: &Gazetteer, text: &str, tokens: &[Word]) -> Vec<Ra
             continue;
         }
         let mut found = None;
-        for n in (1..=MAX_NAME_WORDS.min(longest)).rev() {
+        // One word more than the longest name: a kind word after it ("Tamu Township").
+        for n in (1..=MAX_NAME_WORDS.min(longest + 1)).rev() {
             let j = i + n - 1;
             let Some(last) = tokens.get(j) else { continue };
             let last_text = last.text(text);
+            if n > longest && !is_kind_word(last_text) {
+                continue;
+            }
+            // A kind word alone ("Region", "District") names no place of its own.
+            if n == 1 && is_kind_word(last_text) {
+                continue;
+            }
             if !(is_capitalized(last_text) || is_kind_word(last_text))
                 || crosses_break(text, tokens, i, j)
             {
@@ -481,6 +489,17 @@ fn candidate_names(gazetteer: &Gazetteer, text: &str, tokens: &[Word]) -> Vec<Ra
         }
     }
     out
+}
+
+/// True when the word at `i` is joined to a prefix of stance ("anti-Balaka", "pro-Moscow",
+/// "ex-Seleka"): a group or an attitude named after a place, not the place.
+fn after_a_stance_prefix(text: &str, tokens: &[Word], i: usize) -> bool {
+    i > 0
+        && text.get(tokens[i - 1].span.1..tokens[i].span.0) == Some("-")
+        && matches!(
+            tokens[i - 1].text(text).to_ascii_lowercase().as_str(),
+            "anti" | "pro" | "ex" | "non"
+        )
 }
 
 /// Words that make a name before them a street or a building ("McKinley Street", "Kent
@@ -601,10 +620,10 @@ fn after_a_time(text: &str, tokens: &[Word], i: usize) -> bool {
 }
 
 fn is_kind_word(word: &str) -> bool {
-    matches!(
-        word.to_ascii_lowercase().as_str(),
-        "province" | "district" | "city" | "state" | "county" | "governorate" | "town"
-    )
+    let word = word.to_ascii_lowercase();
+    crate::gazetteer::KIND_WORDS
+        .iter()
+        .any(|(kind, _)| *kind == word && *kind != "co")
 }
 
 /// True when the words i..=j are not one name: punctuation (other than a hyphen or a
@@ -973,6 +992,15 @@ fn role_of(text: &str, tokens: &[Word], first_word: usize) -> Role {
         if word == "of" && k > 0 && lexicon::DIRECTIONS.contains(tokens[k - 1].text(text)) {
             return Role::Relative;
         }
+        // "attacked the village of X", "in the town of X": the text says X is the place
+        // ("Bhamo district of Kachin" says where the district is, not where it happened).
+        if word == "of"
+            && k > 1
+            && is_kind_word(tokens[k - 1].text(text))
+            && !is_capitalized(tokens[k - 2].text(text))
+        {
+            return Role::Locative;
+        }
         if lexicon::LOCATIVE_PREPOSITIONS.contains(&word) {
             return Role::Locative;
         }
@@ -1011,7 +1039,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 15] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 20] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -1021,6 +1049,27 @@ mod tests {
                 &[("Kabul", PopulatedPlace, "AF", Locative)],
             ),
             ("Washington signed a deal with the Taliban", &[]),
+            // a kind word after or before the name says it is a place
+            (
+                "traders marched in the Koforidua Municipality",
+                &[("Koforidua Municipality", PopulatedPlace, "GH", Locative)],
+            ),
+            (
+                "gunmen raided the village of Birao at dawn",
+                &[("Birao", PopulatedPlace, "CF", Locative)],
+            ),
+            // a variant spelling is read only in the province the text names
+            (
+                "soldiers camped in Minbya Township, in Rakhine State",
+                &[("Rakhine State", Admin1, "MM", Locative)],
+            ),
+            // same-named divisions: the larger country's
+            (
+                "a march across Florida",
+                &[("Florida", Admin1, "US", Locative)],
+            ),
+            // a group named after a place is not the place
+            ("anti-Balaka fighters left the market", &[]),
             ("Afghan officials met Chinese diplomats", &[]),
             (
                 "released at the Bagram military base north of the capital, Kabul",

@@ -15,22 +15,38 @@ pub use super::fold::{fold, index_keys, loose_index_keys, loose_key, strip_admin
 /// Lengths of the key prefixes hashed for [`NameIndex::may_start_with`].
 const PREFIX_LENGTHS: [usize; 3] = [4, 5, 6];
 
+/// Words that say what kind of place the name beside them is, and the kind of gazetteer
+/// entry they point to. Units below a district (an upazila, a woreda, a township, a
+/// commune, a municipality) are found by the town that carries their name.
+pub const KIND_WORDS: [(&str, PlaceKind); 23] = [
+    ("province", PlaceKind::Admin1),
+    ("provinces", PlaceKind::Admin1),
+    ("state", PlaceKind::Admin1),
+    ("governorate", PlaceKind::Admin1),
+    ("oblast", PlaceKind::Admin1),
+    ("region", PlaceKind::Admin1),
+    ("prefecture", PlaceKind::Admin1),
+    ("regency", PlaceKind::Admin2),
+    ("co", PlaceKind::Admin2),
+    ("district", PlaceKind::Admin2),
+    ("county", PlaceKind::Admin2),
+    ("zone", PlaceKind::Admin2),
+    ("lga", PlaceKind::Admin2),
+    ("city", PlaceKind::PopulatedPlace),
+    ("town", PlaceKind::PopulatedPlace),
+    ("village", PlaceKind::PopulatedPlace),
+    ("municipality", PlaceKind::PopulatedPlace),
+    ("township", PlaceKind::PopulatedPlace),
+    ("upazila", PlaceKind::PopulatedPlace),
+    ("upazilla", PlaceKind::PopulatedPlace),
+    ("woreda", PlaceKind::PopulatedPlace),
+    ("commune", PlaceKind::PopulatedPlace),
+    ("subdistrict", PlaceKind::PopulatedPlace),
+];
+
 /// A cue a mention carries about the kind of place meant ("Kabul province", "Dand district").
 pub fn kind_cue(folded: &str) -> (&str, Option<PlaceKind>) {
-    const CUES: [(&str, PlaceKind); 11] = [
-        ("province", PlaceKind::Admin1),
-        ("provinces", PlaceKind::Admin1),
-        ("state", PlaceKind::Admin1),
-        ("governorate", PlaceKind::Admin1),
-        ("oblast", PlaceKind::Admin1),
-        ("regency", PlaceKind::Admin2),
-        ("co", PlaceKind::Admin2),
-        ("district", PlaceKind::Admin2),
-        ("county", PlaceKind::Admin2),
-        ("city", PlaceKind::PopulatedPlace),
-        ("town", PlaceKind::PopulatedPlace),
-    ];
-    for (word, kind) in CUES {
+    for (word, kind) in KIND_WORDS {
         if let Some(base) = folded.strip_suffix(word).and_then(|b| b.strip_suffix(' '))
             && !base.is_empty()
         {
@@ -444,6 +460,10 @@ mod tests {
             ("dand district", "dand", Some(PlaceKind::Admin2)),
             ("oconee co", "oconee", Some(PlaceKind::Admin2)),
             ("kabul city", "kabul", Some(PlaceKind::PopulatedPlace)),
+            ("tamu township", "tamu", Some(PlaceKind::PopulatedPlace)),
+            ("village of dori", "dori", Some(PlaceKind::PopulatedPlace)),
+            ("northern region", "northern", Some(PlaceKind::Admin1)),
+            ("region", "region", None),
             ("kabul", "kabul", None),
             ("province", "province", None),
         ];

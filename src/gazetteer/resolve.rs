@@ -154,6 +154,18 @@ impl Gazetteer {
                 {
                     return None;
                 }
+                // Nor outside the provinces the text names in that country ("Minbya
+                // Township, Rakhine State" is no variant of a town of another province).
+                if penalty > 0.0
+                    && bonus == 0.0
+                    && context.admin1s.iter().any(|(c, _)| c == place.country)
+                    && !context
+                        .admin1s
+                        .iter()
+                        .any(|(c, a)| c == place.country && a == place.admin1)
+                {
+                    return None;
+                }
                 if penalty > 0.0
                     && bonus == 0.0
                     && let Some(countries) = &context.loose_countries
@@ -184,6 +196,12 @@ impl Gazetteer {
             b.score
                 .total_cmp(&a.score)
                 .then(b.place.population.cmp(&a.place.population))
+                // Same-named divisions that nothing else tells apart: the one of the more
+                // populous country (Florida the state, not the department of Uruguay).
+                .then(
+                    self.country_population(b.place.country)
+                        .cmp(&self.country_population(a.place.country)),
+                )
                 .then(a.place.geonames_id.cmp(&b.place.geonames_id))
         });
         found
