@@ -430,7 +430,12 @@ def main():
         alias_list = sorted(set(a for a in aliases.split("|") if a and a != name and is_latin(a)))
         rows.append([gid or f"A2:{code}", "A2", cc, a1, code, name, f"{point[0]:.5f}", f"{point[1]:.5f}",
                      str(admin2_population.get(code, 0)), "ADM2", iso, "|".join(alias_list)])
+    # A former country whose code a current one reuses (GE: the Gilbert and Ellice Islands
+    # before Georgia) would give that code its old name: only the current one is kept.
+    current_codes = {c["iso2"] for c in countries if c["gid"]}
     for c in countries:
+        if not c["gid"] and c["iso2"] in current_codes:
+            continue
         extra = world.get(c["iso2"], {})
         # The conventional point of a country (GeoNames and world-countries agree on it),
         # not the centroid of its shape, which can sit far from where news places it.

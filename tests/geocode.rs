@@ -244,3 +244,17 @@ fn unknown_names_give_no_answer() {
     assert!(g.resolve_name("Xqzzyville", &Context::default()).is_none());
     assert!(g.resolve_name("", &Context::default()).is_none());
 }
+
+/// A former country whose code a current one reuses does not lend it its old name.
+#[test]
+fn countries_carry_their_current_names() {
+    let g = Gazetteer::bundled().unwrap();
+    for (iso, name) in [
+        ("GE", "Georgia"),
+        ("SK", "Slovakia"),
+        ("BY", "Belarus"),
+        ("AI", "Anguilla"),
+    ] {
+        assert_eq!(g.country_name(iso), name, "{iso}");
+    }
+}
