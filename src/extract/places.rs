@@ -410,7 +410,10 @@ fn candidate_names(gazetteer: &Gazetteer, text: &str, tokens: &[Word]) -> Vec<Ra
     let mut i = 0;
     while i < tokens.len() {
         let first = tokens[i].text(text);
-        if !is_capitalized(first) || after_a_stance_prefix(text, tokens, i) {
+        if !is_capitalized(first)
+            || after_a_stance_prefix(text, tokens, i)
+            || month_of_a_date(text, tokens, i)
+        {
             i += 1;
             continue;
         }
@@ -489,6 +492,23 @@ fn candidate_names(gazetteer: &Gazetteer, text: &str, tokens: &[Word]) -> Vec<Ra
         }
     }
     out
+}
+
+/// True when the word at `i` is a month's abbreviation beside a day or a year
+/// ("from Nov 4", "4 Dec 2020"): a date, not the village of that name.
+fn month_of_a_date(text: &str, tokens: &[Word], i: usize) -> bool {
+    // Full month names are never read as places (`lexicon::NOT_PLACES`); their short
+    // forms are, unless a number stands beside them.
+    const MONTHS: [&str; 12] = [
+        "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+    ];
+    let word = tokens[i].text(text).to_ascii_lowercase();
+    let is_number = |k: usize| {
+        tokens
+            .get(k)
+            .is_some_and(|w| w.text(text).starts_with(|c: char| c.is_ascii_digit()))
+    };
+    MONTHS.contains(&word.as_str()) && ((i > 0 && is_number(i - 1)) || is_number(i + 1))
 }
 
 /// True when the word at `i` is joined to a prefix of stance ("anti-Balaka", "pro-Moscow",
@@ -1036,10 +1056,24 @@ mod tests {
     }
 
     #[test]
+    fn months_beside_numbers_are_dates() {
+        let rows = [
+            ("from Nov 4 onward", 1, true),
+            ("on 4 Dec 2020", 2, true),
+            ("Nov said nothing", 0, false),
+            ("in Mar the town", 1, false),
+            ("Dec 2020", 0, true),
+        ];
+        for (text, i, date) in rows {
+            assert_eq!(month_of_a_date(text, &words(text), i), date, "{text}");
+        }
+    }
+
+    #[test]
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 20] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 21] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -1067,6 +1101,11 @@ mod tests {
             (
                 "a march across Florida",
                 &[("Florida", Admin1, "US", Locative)],
+            ),
+            // a month beside a day is a date
+            (
+                "fighting went on from Nov 4 in Kunduz",
+                &[("Kunduz", PopulatedPlace, "AF", Locative)],
             ),
             // a group named after a place is not the place
             ("anti-Balaka fighters left the market", &[]),
