@@ -435,16 +435,13 @@ fn candidate_names(gazetteer: &Gazetteer, text: &str, tokens: &[Word]) -> Vec<Ra
             let j = i + n - 1;
             let Some(last) = tokens.get(j) else { continue };
             let last_text = last.text(text);
-            if n > longest && !is_kind_word(last_text) {
+            let kind_word = is_kind_word(last_text);
+            // Past the longest name only for a kind word; a kind word alone ("Region",
+            // "District") names no place of its own.
+            if (n > longest && !kind_word) || (n == 1 && kind_word) {
                 continue;
             }
-            // A kind word alone ("Region", "District") names no place of its own.
-            if n == 1 && is_kind_word(last_text) {
-                continue;
-            }
-            if !(is_capitalized(last_text) || is_kind_word(last_text))
-                || crosses_break(text, tokens, i, j)
-            {
+            if !(is_capitalized(last_text) || kind_word) || crosses_break(text, tokens, i, j) {
                 continue;
             }
             let name = &text[tokens[i].span.0..last.span.1];
@@ -502,13 +499,14 @@ fn month_of_a_date(text: &str, tokens: &[Word], i: usize) -> bool {
     const MONTHS: [&str; 12] = [
         "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
     ];
-    let word = tokens[i].text(text).to_ascii_lowercase();
+    let word = tokens[i].text(text);
     let is_number = |k: usize| {
         tokens
             .get(k)
             .is_some_and(|w| w.text(text).starts_with(|c: char| c.is_ascii_digit()))
     };
-    MONTHS.contains(&word.as_str()) && ((i > 0 && is_number(i - 1)) || is_number(i + 1))
+    MONTHS.iter().any(|m| m.eq_ignore_ascii_case(word))
+        && ((i > 0 && is_number(i - 1)) || is_number(i + 1))
 }
 
 /// True when the word at `i` is joined to a prefix of stance ("anti-Balaka", "pro-Moscow",
@@ -639,11 +637,12 @@ fn after_a_time(text: &str, tokens: &[Word], i: usize) -> bool {
     })
 }
 
+/// True for a word of [`crate::gazetteer::KIND_WORDS`] ("Township", "district"), but "Co",
+/// which ends a name only as an abbreviation.
 fn is_kind_word(word: &str) -> bool {
-    let word = word.to_ascii_lowercase();
     crate::gazetteer::KIND_WORDS
         .iter()
-        .any(|(kind, _)| *kind == word && *kind != "co")
+        .any(|(kind, _)| *kind != "co" && kind.eq_ignore_ascii_case(word))
 }
 
 /// True when the words i..=j are not one name: punctuation (other than a hyphen or a
@@ -1102,7 +1101,7 @@ mod tests {
                 "a march across Florida",
                 &[("Florida", Admin1, "US", Locative)],
             ),
-            // a month beside a day is a date
+            // a date beside a place leaves the place as it is
             (
                 "fighting went on from Nov 4 in Kunduz",
                 &[("Kunduz", PopulatedPlace, "AF", Locative)],
