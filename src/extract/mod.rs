@@ -187,9 +187,17 @@ impl<'g> Extractor<'g> {
         let offsets = CharOffsets::new(&article.text);
         let mentions = find_mentions(self.gazetteer, text);
         let sentences = split_sentences(text);
+        // The lead is the first two sentences, from the dateline when one comes after a
+        // caption or a headline line.
+        let lead_start = reading.dateline.as_ref().map_or(0, |d| {
+            sentences
+                .iter()
+                .position(|s| s.span.1 > d.span.0)
+                .unwrap_or(0)
+        });
         let lead_end = sentences
-            .get(1)
-            .or(sentences.first())
+            .get(lead_start + 1)
+            .or(sentences.get(lead_start))
             .map_or(text.len(), |s| s.span.1);
         let title_mentions = article
             .title
@@ -1326,6 +1334,10 @@ fn model_input<'t>(text: &'t str, sentences: &[Sentence<'_>], f: &Found<'_>) -> 
     (clause, window)
 }
 
+/// How many times the weight of any other province the focus province needs when the lead
+/// does not name it.
+const DOMINANT_PROVINCE: f32 = 1.5;
+
 /// The province an article is about: the first-level division that holds most of the
 /// confident mentions below the country level in its focus country (a local news story:
 /// "Memphis, Tennessee"), when it holds more than half of them (a stray namesake in another
@@ -1357,11 +1369,12 @@ fn focus_province<'g>(
             None => counts.push((m.place.admin1, m.confidence, 1)),
         }
     }
-    let (admin1, weight, mentioned) = counts
-        .into_iter()
-        .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(a.0)))?;
-    // A local story names its place in its lead; a national one may name its capital
-    // often further down (talks held there) without being about it.
+    counts.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(b.0)));
+    let runner_up = counts.get(1).map_or(0.0, |c| c.1);
+    let (admin1, weight, mentioned) = counts.first().copied()?;
+    // A local story names its place in its lead, or names no other province much: a
+    // national one may name its capital often further down (talks held there) beside
+    // other provinces without being about it.
     let in_lead = mentions.iter().any(|m| {
         (m.span.0 < lead_end || m.span == TITLE_SPAN)
             && m.place.country == country
@@ -1370,7 +1383,8 @@ fn focus_province<'g>(
     // More than half of the weight and of the mentions: one surer name does not outvote
     // another province's name.
     let majority = weight * 2.0 > total && mentioned * 2 > all_mentions;
-    (in_lead && majority).then(|| gazetteer.admin1(country, admin1))?
+    let dominant = weight >= DOMINANT_PROVINCE * runner_up;
+    ((in_lead || dominant) && majority).then(|| gazetteer.admin1(country, admin1))?
 }
 
 /// The country most of the article's mentions are in (a dateline's place counts most).

@@ -573,9 +573,10 @@ fn plausible_name_form(name: &str) -> bool {
 
 /// A single word with two capitals or more ("KIA", "FAMa", "SAA"): an acronym, which names an
 /// organisation far more often than a place.
-/// The words of the persons' names a text writes in full: a given name and one or two
-/// more capitalised words ("Ronnie Lee Howard"), or two or three capitalised words with an
-/// age after them ("Decovier English, 31,"), lower-cased.
+/// The words of the persons' names a text writes in full, lower-cased: a given name and
+/// one or two more capitalised words ("Ronnie Lee Howard"), a title and a name ("Officer
+/// Ron Gaines"), or two or three capitalised words with an age after them ("Decovier
+/// English, 31,"). A middle initial joins the name ("Adarius D. Hayes").
 fn person_words(text: &str, tokens: &[Word]) -> rustc_hash::FxHashSet<String> {
     let mut people = rustc_hash::FxHashSet::default();
     let word_at = |k: usize| tokens.get(k).map(|w| w.text(text)).unwrap_or("");
@@ -585,31 +586,55 @@ fn person_words(text: &str, tokens: &[Word]) -> rustc_hash::FxHashSet<String> {
             i += 1;
             continue;
         }
+        let titled = PERSON_TITLES.contains(word_at(i));
+        let first = if titled { i + 1 } else { i };
         let mut end = i;
         while end + 1 < tokens.len()
-            && end - i < 3
+            && end < first + 3
             && is_capitalized(word_at(end + 1))
-            && !crosses_break(text, tokens, end, end + 1)
+            && (!crosses_break(text, tokens, end, end + 1)
+                || joins_a_name(text, tokens, end, titled && end == i))
         {
             end += 1;
         }
-        if end > i && end - i <= 2 {
-            let surname_like = (i + 1..=end).all(|k| {
+        let name = (first..=end).filter(|&k| !is_initial(word_at(k)));
+        let words = name.clone().count();
+        if end >= first && ((2..=3).contains(&words) || (titled && words == 1)) {
+            let surname_like = name.clone().skip(1).all(|k| {
                 let w = word_at(k);
                 may_be_surname(w) && !is_acronym(w)
-            });
+            }) && (!titled || may_be_surname(word_at(first)));
             let after = text.get(tokens[end].span.1..).unwrap_or("");
-            let aged = after.strip_prefix(", ").is_some_and(|rest| {
-                let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-                (1..=3).contains(&digits) && rest[digits..].starts_with(',')
-            });
-            if surname_like && (lexicon::GIVEN_NAMES.contains(word_at(i)) || aged) {
-                people.extend((i..=end).map(|k| word_at(k).to_lowercase()));
+            let given = lexicon::GIVEN_NAMES.contains(word_at(first));
+            if surname_like && (titled || given || is_followed_by_an_age(after)) {
+                people.extend(name.map(|k| word_at(k).to_lowercase()));
             }
         }
         i = end + 1;
     }
     people
+}
+
+/// True when the gap after word `k` (a dot and a space) still joins a person's name: after
+/// a middle initial ("D. Hayes") or a title's abbreviation ("Sgt. Burley").
+fn joins_a_name(text: &str, tokens: &[Word], k: usize, after_title: bool) -> bool {
+    let gap = &text[tokens[k].span.1..tokens[k + 1].span.0];
+    gap == ". " && (is_initial(tokens[k].text(text)) || after_title)
+}
+
+/// A single capital letter: a middle initial.
+fn is_initial(word: &str) -> bool {
+    word.len() == 1 && word.bytes().all(|b| b.is_ascii_uppercase())
+}
+
+/// True when what follows a name is an age in apposition: ", 31," ", 21;" ", 40 years".
+fn is_followed_by_an_age(after: &str) -> bool {
+    after.strip_prefix(", ").is_some_and(|rest| {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let tail = &rest[digits..];
+        (1..=3).contains(&digits)
+            && (tail.starts_with([',', ';', ')', '.']) || tail.starts_with(" years"))
+    })
 }
 
 /// True when a capitalised word after a given name may be a surname: no word of an
@@ -1072,7 +1097,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 21] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 23] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -1137,6 +1162,12 @@ mod tests {
                 "Ronnie Lee Howard was charged. Howard told deputies he ran",
                 &[],
             ),
+            // a middle initial or a title joins the name the surname stands for later
+            (
+                "Dorian K. Bastrop, 19, was held. Bastrop told police he ran",
+                &[],
+            ),
+            ("said Officer Dale Gaines. Gaines added that", &[]),
             ("Posted at 8:20 AM EST on Sunday", &[]),
             (
                 "Man arrested after a fight in Dayton",

@@ -166,8 +166,9 @@ impl TriggerTable {
     }
 }
 
-/// True when a trigger that is also a month's name ("march") is the month: capitalised
-/// next to a number or after a word of time ("on 3 March", "March 10", "in early March").
+/// True when a trigger that is also a month's name ("march") is the month or a name:
+/// capitalised next to a number or after a word of time ("on 3 March", "March 10", "in
+/// early March"), or before another capitalised word ("March Street").
 fn is_month(text: &str, start: usize, end: usize) -> bool {
     let word = &text[start..end];
     if !word.eq_ignore_ascii_case("march") || !word.starts_with('M') {
@@ -180,7 +181,7 @@ fn is_month(text: &str, start: usize, end: usize) -> bool {
         .next()
         .unwrap_or("")
         .to_ascii_lowercase();
-    next.starts_with(|c: char| c.is_ascii_digit())
+    next.starts_with(|c: char| c.is_ascii_digit() || c.is_uppercase())
         || previous.ends_with(|c: char| c.is_ascii_digit())
         || matches!(
             previous_word.as_str(),
@@ -250,6 +251,7 @@ mod tests {
             ("the deal was due by March 10", 0),
             ("on 4 March the council met", 0),
             ("in early March nobody came", 0),
+            ("police taped off March Street", 0),
             ("students march to the ministry", 1),
             ("A March through the old town", 1),
         ] {

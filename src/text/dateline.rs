@@ -21,8 +21,12 @@ pub struct Dateline {
     pub date: Option<NaiveDate>,
 }
 
-/// How far into a text a dateline may start (after a headline line, say).
-const SEARCH_BYTES: usize = 400;
+/// How far into a text a dateline may start (after a headline, a caption, a "related
+/// coverage" line).
+const SEARCH_BYTES: usize = 600;
+
+/// How many line breaks may come before a dateline (blank lines count).
+const MAX_LINES_BEFORE: usize = 8;
 
 static DATELINE: LazyLock<Regex> = LazyLock::new(|| {
     #[allow(clippy::expect_used)]
@@ -60,19 +64,18 @@ pub fn find_dateline(text: &str, anchor: Option<NaiveDate>) -> Option<Dateline> 
         .find(|&i| i >= SEARCH_BYTES)
         .unwrap_or(text.len());
     let head = &text[..head_end];
-    let caps = DATELINE.captures(head)?;
-    let whole = caps.get(0)?;
-    let place = caps.name("place")?;
-    // Only the first line or the one after a headline.
-    if head[..whole.start()].matches('\n').count() > 2 {
-        return None;
-    }
-    let city = place.as_str().split(',').next().unwrap_or("");
-    let in_capitals = city.chars().filter(|c| c.is_alphabetic()).count() >= 3
-        && city.chars().all(|c| !c.is_lowercase());
-    if !in_capitals && caps.name("source").is_none() {
-        return None;
-    }
+    let (caps, whole, place) = DATELINE.captures_iter(head).find_map(|caps| {
+        let whole = caps.get(0)?;
+        let place = caps.name("place")?;
+        // A scraped page may open with a caption or a "related coverage" line or two.
+        if head[..whole.start()].matches('\n').count() > MAX_LINES_BEFORE {
+            return None;
+        }
+        let city = place.as_str().split(',').next().unwrap_or("");
+        let in_capitals = city.chars().filter(|c| c.is_alphabetic()).count() >= 3
+            && city.chars().all(|c| !c.is_lowercase());
+        (in_capitals || caps.name("source").is_some()).then_some((caps, whole, place))
+    })?;
     let start = whole.start() + (whole.as_str().len() - whole.as_str().trim_start().len());
     let date = caps
         .name("date")
@@ -110,7 +113,7 @@ mod tests {
     #[test]
     fn datelines_table() {
         // (text, expected place, expected date)
-        let rows: [(&str, Option<&str>, Option<(i32, u32, u32)>); 8] = [
+        let rows: [(&str, Option<&str>, Option<(i32, u32, u32)>); 10] = [
             (
                 "KANSAS CITY, Kan. (AP) — Two men were shot.",
                 Some("KANSAS CITY, Kan."),
@@ -130,6 +133,18 @@ mod tests {
             (
                 "Shooting leaves two hurt\nTOPEKA, Kan. (WIBW) - Police are looking for a man.",
                 Some("TOPEKA, Kan."),
+                None,
+            ),
+            // a scraped page's caption and "related" line come first
+            (
+                "Tape at the scene\n\nRelated: Council votes on budget\n\nSALEM, Ore. (KXYZ) — A man was hurt.",
+                Some("SALEM, Ore."),
+                None,
+            ),
+            // a capitalised line that is no dateline does not hide the one after it
+            (
+                "Update - Police Respond\nDOVER, Del. (AP) — Two were hurt.",
+                Some("DOVER, Del."),
                 None,
             ),
             (
