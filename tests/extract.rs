@@ -157,6 +157,46 @@ fn a_title_written_as_a_sentence_places_a_local_story() {
 }
 
 #[test]
+fn a_title_case_title_is_read_for_its_publishers_place_only() {
+    let extractor = Extractor::bundled().expect("extractor");
+    let article = |title: &str| Article {
+        id: "fixture".into(),
+        title: Some(title.into()),
+        date: NaiveDate::from_ymd_opt(2015, 3, 2),
+        text: "A woman was shot and killed outside a grocery store on Sunday night, \
+               police said. Detectives asked witnesses to call them."
+            .into(),
+        ..Article::default()
+    };
+    // A local station says where it is after the headline.
+    let station = extractor.extract(&article(
+        "Woman Shot Dead Outside Store - KXQT.com | Tulsa News, Weather & Sports",
+    ));
+    let first = station.incidents.first().expect("an incident");
+    assert_eq!(
+        (first.iso.as_str(), first.admin1.as_str()),
+        ("US", "Oklahoma")
+    );
+    // A tail that names no outlet is headline, and not read.
+    let tail = extractor.extract(&article("Woman Shot Dead - Tulsa Police Ask For Help"));
+    let first = tail.incidents.first().expect("an incident");
+    assert_ne!(first.admin1.as_str(), "Oklahoma");
+}
+
+#[test]
+fn a_dateline_after_a_caption_and_a_related_line_places_a_local_story() {
+    let page = "Crime scene tape on a quiet street\n\nRelated: Council debates a budget for \
+                parks\n\nTULSA, Okla. (KXQT) — A woman was shot and wounded outside a grocery \
+                store late Sunday, police said. Detectives asked witnesses to call them.";
+    let incidents = extract(page, Some((2015, 3, 2)));
+    let first = incidents.first().expect("an incident");
+    assert_eq!(
+        (first.admin1.as_str(), first.location.as_str()),
+        ("Oklahoma", "Tulsa")
+    );
+}
+
+#[test]
 fn an_incident_dated_only_by_its_year_is_background_beside_one_dated_to_the_day() {
     let story = "A gunman shot and killed a 41-year-old shopkeeper in Dayton, Ohio, on Saturday. \
                  In 2011, two robbers shot and wounded a clerk at the same store.";

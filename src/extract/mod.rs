@@ -202,8 +202,7 @@ impl<'g> Extractor<'g> {
         let title_mentions = article
             .title
             .as_deref()
-            .filter(|t| is_sentence_case(t))
-            .map(|t| find_mentions(self.gazetteer, t))
+            .map(|t| self.title_mentions(t))
             .unwrap_or_default();
         let story = Story::of(
             self.gazetteer,
@@ -601,6 +600,23 @@ impl<'g> Extractor<'g> {
                 None => k += 1,
             }
         }
+    }
+
+    /// The places a title names: all of them when it is written as a sentence, else
+    /// (in Title Case every word looks like a name) only the publisher's own place
+    /// ("... - WXYZ News, Springfield, Ohio"), where a local station says where it is.
+    fn title_mentions(&self, title: &str) -> Vec<Mention<'g>> {
+        if is_sentence_case(title) {
+            return find_mentions(self.gazetteer, title);
+        }
+        let Some(publisher) = publisher_of(title) else {
+            return Vec::new();
+        };
+        find_mentions(self.gazetteer, publisher)
+            .into_iter()
+            // "TV", "FM": a station's letters, not Tuvalu.
+            .filter(|m| m.place.kind != PlaceKind::Country || m.span.1 - m.span.0 > 3)
+            .collect()
     }
 
     /// An agreement (talks, releases) needs its day: plans and announcements of one are
@@ -1109,6 +1125,21 @@ fn is_sentence_case(title: &str) -> bool {
     words.len() >= 3 && capitalised * 2 < words.len()
 }
 
+/// The publisher a title ends with, after " - " or " | " ("Man shot - KXYZ.com News,
+/// Weather, Sports - Springfield, MO"): the part from the first separator whose rest reads
+/// like a news outlet's name (it says "news" or gives a web address).
+fn publisher_of(title: &str) -> Option<&str> {
+    title
+        .match_indices(" - ")
+        .chain(title.match_indices(" | "))
+        .map(|(at, _)| &title[at + 3..])
+        .filter(|rest| {
+            let lower = rest.to_ascii_lowercase();
+            lower.contains("news") || lower.contains(".com")
+        })
+        .max_by_key(|rest| rest.len())
+}
+
 /// A dateline's place counts this many times an ordinary mention for the story's focus.
 const DATELINE_WEIGHT: f32 = 4.0;
 
@@ -1497,6 +1528,25 @@ fn title_case(words: &str) -> String {
 mod tests {
     use super::*;
     use chrono::NaiveDate;
+
+    #[test]
+    fn publishers_at_the_end_of_titles() {
+        let rows = [
+            (
+                "Man shot - KXQT.com - Tulsa, OK News, Weather",
+                Some("KXQT.com - Tulsa, OK News, Weather"),
+            ),
+            (
+                "Teen Hurt In Crash | Dayton News, Sports",
+                Some("Dayton News, Sports"),
+            ),
+            ("Teen Hurt - Police Ask For Help", None),
+            ("No separator at all in this News title", None),
+        ];
+        for (title, publisher) in rows {
+            assert_eq!(publisher_of(title), publisher, "{title}");
+        }
+    }
 
     #[test]
     fn division_names_without_their_level_words() {
