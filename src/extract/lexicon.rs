@@ -645,6 +645,10 @@ pub static GROUP_NOUNS: WordSet = WordSet::new(&[
     "contractors",
     "pmc",
     "youths",
+    "convoy",
+    "convoys",
+    "patrol",
+    "patrols",
 ]);
 
 /// Verbs of accusation and denial: an event after them in a clause is claimed or denied,

@@ -142,7 +142,9 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
             };
             resolved.map(|r| (r.place, r.confidence))
         });
-        keep[i] = first[i].is_some_and(|(place, _)| is_real_place(text, &tokens, &raws[i], place));
+        keep[i] = first[i].is_some_and(|(place, _)| {
+            is_real_place(text, &tokens, &raws[i], place) && !is_unwritten_code(&raws[i], place)
+        });
         // "Nahri Saraj district, Helmand": a name whose best place lies outside its container
         // is a local name the gazetteer lacks, not the namesake abroad.
         if let (Some(j), Some((place, _))) = (containers[i], first[i])
@@ -707,8 +709,17 @@ fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool 
         .get(j + 1)
         .and_then(|w| text.get(raw.span.1..w.span.0))
         .unwrap_or("");
+    // "Wagner and Malian forces", "FAMa and Wagner", "special forces and Wagner": so
+    // does a name joined to a group, named by its people or its letters.
+    let group_word = |w: &str| {
+        lexicon::GROUP_NOUNS.contains(w) || (is_acronym(w) && !NEWS_COUNTRY_CODES.contains(&w))
+    };
+    let coordinated_group = (next == "and"
+        && is_capitalized(word_at(j + 2))
+        && lexicon::GROUP_NOUNS.contains(word_at(j + 3)))
+        || (i >= 2 && word_at(i - 1) == "and" && group_word(word_at(i - 2)));
     if gap_to_next == " "
-        && lexicon::GROUP_NOUNS.contains(&next)
+        && (lexicon::GROUP_NOUNS.contains(&next) || coordinated_group)
         && !matches!(place.kind, PlaceKind::Country | PlaceKind::Admin1)
         && place.population < NAME_INSIDE_NAME_POPULATION
     {
@@ -764,8 +775,22 @@ fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool 
     {
         return false;
     }
-    let inside_longer_name = (start < i && !(sentence_start && start + 1 == i)) || end > j;
+    // A sentence's first word is capitalised anyway: "Northern Kabul" is Kabul, but
+    // "Boko Haram attacked" is no Haram.
+    let capitalised_as_first_word = sentence_start
+        && start + 1 == i
+        && crate::text::is_common_word(&word_at(start).to_lowercase());
+    let inside_longer_name = (start < i && !capitalised_as_first_word) || end > j;
     if inside_longer_name && !big && place.kind != PlaceKind::Country {
+        return false;
+    }
+    // "IS Sahel", "AQIM Sahel": a group's letters before a region's name make it the
+    // group's (before a town's they name a bureau there: "CTV Winnipeg").
+    if i > start
+        && is_acronym(word_at(i - 1))
+        && !NEWS_COUNTRY_CODES.contains(&word_at(i - 1))
+        && !matches!(place.kind, PlaceKind::Country | PlaceKind::PopulatedPlace)
+    {
         return false;
     }
     let stands_for_government = place.kind == PlaceKind::Country || place.is_capital();
@@ -786,6 +811,21 @@ fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool 
     }
     true
 }
+
+/// True when a name is a country's two- or three-letter code that news does not write
+/// for it ("BH men", a transcript's "MY" or "ARE"). Read only in context: alone, "KY" or
+/// "SC" are codes of countries too, but beside a town they are states.
+fn is_unwritten_code(raw: &Raw, place: &Place) -> bool {
+    place.kind == PlaceKind::Country
+        && raw.name.chars().count() <= 3
+        && raw.name.chars().all(|c| c.is_ascii_uppercase())
+        && !NEWS_COUNTRY_CODES.contains(&raw.name.as_str())
+}
+
+/// The two- and three-letter codes news writes for countries ("US", "UAE", "DRC").
+const NEWS_COUNTRY_CODES: [&str; 14] = [
+    "US", "USA", "UK", "UAE", "DRC", "CAR", "PRC", "ROK", "DPRK", "KSA", "PNG", "RSA", "BiH", "ROC",
+];
 
 /// Words that come before a person's name ("Officer Herrera", "Gen. Miller").
 static PERSON_TITLES: WordSet = WordSet::new(&[
@@ -1097,7 +1137,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 23] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 29] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -1169,6 +1209,18 @@ mod tests {
             ),
             ("said Officer Dale Gaines. Gaines added that", &[]),
             ("Posted at 8:20 AM EST on Sunday", &[]),
+            // a group's name is no place: inside a longer name, beside a group, or after
+            // a group's letters
+            ("Boko Haram attacked the market", &[]),
+            ("Wagner and Malian forces raided a hamlet", &[]),
+            ("at dawn FAMa and Wagner raided a hamlet", &[]),
+            ("IS Sahel fighters ambushed them", &[]),
+            // of the countries' letter codes, only those news writes
+            ("BH men shot at a bus", &[]),
+            (
+                "aid reached the DRC and the CAR",
+                &[("DRC", Country, "CD", Plain), ("CAR", Country, "CF", Plain)],
+            ),
             (
                 "Man arrested after a fight in Dayton",
                 &[("Dayton", PopulatedPlace, "US", Locative)],
