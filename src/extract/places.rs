@@ -813,16 +813,18 @@ fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool 
 }
 
 /// True when a name is a country's two- or three-letter code that news does not write
-/// for it ("BH men", a transcript's "MY" or "ARE"). Read only in context: alone, "KY" or
-/// "SC" are codes of countries too, but beside a town they are states.
+/// for it ("BH men", a transcript's "MY" or "ARE", "Nam" of a Burmese village's name read
+/// as Namibia's NAM). Read only in context: alone, "KY" or "SC" are codes of countries
+/// too, but beside a town they are states.
 fn is_unwritten_code(raw: &Raw, place: &Place) -> bool {
     place.kind == PlaceKind::Country
         && raw.name.chars().count() <= 3
-        && raw.name.chars().all(|c| c.is_ascii_uppercase())
+        && !raw.name.contains('.')
         && !NEWS_COUNTRY_CODES.contains(&raw.name.as_str())
 }
 
-/// The two- and three-letter codes news writes for countries ("US", "UAE", "DRC").
+/// The two- and three-letter codes news writes for countries ("US", "UAE", "DRC"; with
+/// dots, "U.S." and "U.K.", any).
 const NEWS_COUNTRY_CODES: [&str; 14] = [
     "US", "USA", "UK", "UAE", "DRC", "CAR", "PRC", "ROK", "DPRK", "KSA", "PNG", "RSA", "BiH", "ROC",
 ];
@@ -1137,7 +1139,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 29] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 31] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -1217,6 +1219,8 @@ mod tests {
             ("IS Sahel fighters ambushed them", &[]),
             // of the countries' letter codes, only those news writes
             ("BH men shot at a bus", &[]),
+            ("rebels burned the Nam Hpa hamlet", &[]),
+            ("a U.S. envoy flew out", &[("U.S", Country, "US", Plain)]),
             (
                 "aid reached the DRC and the CAR",
                 &[("DRC", Country, "CD", Plain), ("CAR", Country, "CF", Plain)],
