@@ -210,6 +210,20 @@ fn an_incident_dated_only_by_its_year_is_background_beside_one_dated_to_the_day(
 }
 
 #[test]
+fn a_headline_beside_its_posted_date_is_not_dated_by_it() {
+    // The headline and the page's date run together; the story dates the shooting.
+    let page = "Two hurt in Dayton shooting Posted: Friday, May 10, 2019 6:02 AM EDT\n\nTwo \
+                men were shot outside a bar in Dayton, Ohio, late Wednesday, police said.";
+    let incidents = extract(page, Some((2019, 5, 10)));
+    let dates: Vec<_> = incidents.iter().map(|i| i.event_date).collect();
+    assert!(!dates.is_empty());
+    assert!(
+        dates.iter().all(|d| *d == day(2019, 5, 8)),
+        "{incidents:#?}"
+    );
+}
+
+#[test]
 fn a_page_header_date_anchors_the_story_and_a_coming_day_dates_nothing() {
     // Gathered two weeks after it was posted: "Saturday" is the one before the header's day.
     let page = "Posted: May 7, 2019\n\nA man was shot and killed on Saturday in Dayton, Ohio.";

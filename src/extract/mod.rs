@@ -423,10 +423,16 @@ impl<'g> Extractor<'g> {
                     sentence.span,
                 ) {
                     // What the clause lacks, the clauses joined to it by "and" may give;
-                    // failing that, a report date ("As reported on ...") dates the event.
+                    // failing that, a report date ("As reported on ...") dates the event
+                    // (a page's "Posted:" date is when the page was, not the event).
                     if f.date.is_none() {
                         f.date = nearest_date(&dates, group, f.trigger.map_or(span.0, |t| t.0))
-                            .or_else(|| dates.iter().find(|d| d.report_date).cloned());
+                            .or_else(|| {
+                                dates
+                                    .iter()
+                                    .find(|d| d.report_date && is_reported_on(text, d))
+                                    .cloned()
+                            });
                     }
                     f.date = prefer_the_day(f.date, &dates);
                     if f.place.is_none() {
@@ -904,6 +910,13 @@ fn classify(rule: Option<&TriggerRule>, roles: &Roles, toll: &Toll, lower: &str)
         }
         s => s,
     }
+}
+
+/// True when a report date is a source's report of the event ("As reported on 9 May"),
+/// not a page's own date ("Posted: Friday, June 4").
+fn is_reported_on(text: &str, date: &DateExpr) -> bool {
+    text.get(date.span.0..date.span.1)
+        .is_some_and(|w| w.to_ascii_lowercase().contains("reported"))
 }
 
 /// True when a sentence may hold a report date ("As reported on ...", "Reported on ..."),

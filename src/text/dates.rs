@@ -32,7 +32,7 @@ const WEEKDAYS: &str = "monday|tuesday|wednesday|thursday|friday|saturday|sunday
 static DATE: LazyLock<Regex> = LazyLock::new(|| {
     let pattern = format!(
         r"(?ix-u)
-        (?P<reported>\b(?:(?:as\s+)?reported\s+on\s+|(?:last\s+)?(?:posted|updated|published|created|modified)(?:\s*:\s*|\s+on\s+)))?
+        (?P<reported>\b(?:(?:as\s+)?reported\s+on\s+|(?:last\s+)?(?:posted|updated|published|created|modified)(?:\s*:\s*|\s+on\s+)(?:(?:{WEEKDAYS}),?\s+)?|(?:posted|updated|published)\s+(?:{WEEKDAYS}),\s+|date\s*:\s*))?
         (?P<prior>\b(?:on\s+a\s+)?(?:night\s+)?prior\s+to\s+)?
         (?:
           \b(?P<rm>{MONTHS})\.?\s+(?P<ra>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to\s|and\s)\s*(?P<rb>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<ry>\d{{4}})\b)?
@@ -399,6 +399,17 @@ mod tests {
         assert!(updated[0].report_date);
         // Not a header: "posted" without its colon or "on".
         assert!(!find_dates("guards posted Monday at the gate", wednesday)[0].report_date);
+        // A weekday between the header's word and its date, and a press release's "Date:".
+        for header in [
+            "Posted: Friday, June 4, 2021 7:14 PM EDT. Two were shot on Wednesday",
+            "(Published Friday, June 4, 2021) Two were shot on Wednesday",
+            "Date: June 4, 2021. Two were shot on Wednesday",
+        ] {
+            let found = find_dates(header, None);
+            assert!(found[0].report_date, "{header}");
+            let event = found.iter().find(|d| !d.report_date).map(|d| d.date);
+            assert_eq!(event, Some(day(2021, 6, 2)), "{header}");
+        }
     }
 
     #[test]
