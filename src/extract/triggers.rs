@@ -150,7 +150,10 @@ impl TriggerTable {
         for m in self.matcher.find_iter(text) {
             let before_ok = m.start() == 0 || !is_word_byte(bytes[m.start() - 1]);
             let after_ok = m.end() == bytes.len() || !is_word_byte(bytes[m.end()]);
-            if !(before_ok && after_ok) || is_month(text, m.start(), m.end()) {
+            if !(before_ok && after_ok)
+                || is_month(text, m.start(), m.end())
+                || is_an_adjective(text, m.start(), m.end())
+            {
                 continue;
             }
             if let Some(rules) = self.rules.get(m.pattern().as_usize()) {
@@ -164,6 +167,45 @@ impl TriggerTable {
         }
         out
     }
+}
+
+/// True when a trigger that is also an adjective ("offensive") is used as one: after a
+/// verb of being or finding or a word of degree ("comments you find offensive", "was
+/// deeply offensive"), not as the noun of a military push ("launched an offensive").
+fn is_an_adjective(text: &str, start: usize, end: usize) -> bool {
+    if !text[start..end].eq_ignore_ascii_case("offensive") {
+        return false;
+    }
+    let previous_word = text[..start]
+        .trim_end()
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    matches!(
+        previous_word.as_str(),
+        "find"
+            | "finds"
+            | "found"
+            | "is"
+            | "was"
+            | "are"
+            | "were"
+            | "be"
+            | "been"
+            | "being"
+            | "deemed"
+            | "considered"
+            | "very"
+            | "so"
+            | "too"
+            | "more"
+            | "most"
+            | "deeply"
+            | "highly"
+            | "racially"
+            | "sexually"
+    )
 }
 
 /// True when a trigger that is also a month's name ("march") is the month or a name:
@@ -241,6 +283,20 @@ mod tests {
         assert_eq!(found("an AIRSTRIKE hit"), ["Air/drone strike"]);
         // "seized" has two rules (territory, weapons): both are reported.
         assert_eq!(found("seized").len(), 2);
+    }
+
+    #[test]
+    fn offensive_as_an_adjective_is_no_offensive() {
+        let table = TriggerTable::bundled().expect("bundled table");
+        let battles = |text: &str| table.find(text).len();
+        for (text, want) in [
+            ("flag any comments you find offensive", 0),
+            ("the remark was deeply offensive", 0),
+            ("the army launched an offensive on the town", 1),
+            ("a new offensive began", 1),
+        ] {
+            assert_eq!(battles(text), want, "{text}");
+        }
     }
 
     #[test]
