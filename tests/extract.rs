@@ -117,6 +117,21 @@ fn a_local_story_keeps_its_province_despite_a_namesake_elsewhere() {
 }
 
 #[test]
+fn a_local_story_whose_lead_names_no_town_takes_the_town_it_names_most() {
+    let text = "A teenager was shot and wounded on Tuesday night, police said.\n\nOfficers \
+                found him on a porch. Dayton police asked for help, and a Kettering detective \
+                joined them. Dayton officers searched the block, and a hospital in Dayton, \
+                Ohio, treated him.";
+    let incidents = extract(text, Some((2019, 5, 15)));
+    let first = incidents.first().expect("an incident");
+    assert_eq!(
+        (first.admin1.as_str(), first.location.as_str()),
+        ("Ohio", "Dayton"),
+        "{incidents:#?}"
+    );
+}
+
+#[test]
 fn a_story_across_provinces_falls_back_to_the_country() {
     let text = "Fighting continued in Helmand and Kandahar provinces. On Monday 5 soldiers \
                 were killed in an ambush, officials said.";

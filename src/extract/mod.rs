@@ -1210,8 +1210,27 @@ fn home_town<'g>(
         .filter(towns_of_home)
         .filter(|m| m.span.0 < lead_end || m.span == TITLE_SPAN)
         .map(|m| m.place);
-    let first = towns.next()?;
-    towns.all(|t| std::ptr::eq(t, first)).then_some(first)
+    if let Some(first) = towns.next() {
+        return towns.all(|t| std::ptr::eq(t, first)).then_some(first);
+    }
+    // The lead names none: the town of the province the text names most (by the
+    // confidence of its mentions), when no other town there is named as much. Not the capital: a national story
+    // names it for the government seated there ("officials in Kabul said").
+    let mut counts: Vec<(&'g Place, f32)> = Vec::new();
+    for m in mentions
+        .iter()
+        .filter(towns_of_home)
+        .filter(|m| !m.place.is_capital())
+    {
+        match counts.iter_mut().find(|(p, _)| std::ptr::eq(*p, m.place)) {
+            Some(entry) => entry.1 += m.confidence,
+            None => counts.push((m.place, m.confidence)),
+        }
+    }
+    counts.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let (town, weight) = counts.first().copied()?;
+    let runner_up = counts.get(1).map_or(0.0, |c| c.1);
+    (weight > runner_up).then_some(town)
 }
 
 /// The province of the dateline's place, when it is in the focus country.
@@ -1427,7 +1446,16 @@ fn focus_province<'g>(
     // More than half of the weight and of the mentions: one surer name does not outvote
     // another province's name.
     let majority = weight * 2.0 > total && mentioned * 2 > all_mentions;
-    let dominant = weight >= DOMINANT_PROVINCE * runner_up;
+    // The capital does not count for that: a national story names it for the government
+    // seated there.
+    let beside_the_capital: f32 = mentions
+        .iter()
+        .filter(|m| m.confidence >= 0.5 && m.place.country == country)
+        .filter(|m| m.place.admin1 == admin1 && !m.place.is_capital())
+        .filter(|m| !matches!(m.place.kind, PlaceKind::Country | PlaceKind::Other))
+        .map(|m| m.confidence)
+        .sum();
+    let dominant = beside_the_capital > 0.0 && beside_the_capital >= DOMINANT_PROVINCE * runner_up;
     ((in_lead || dominant) && majority).then(|| gazetteer.admin1(country, admin1))?
 }
 
