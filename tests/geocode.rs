@@ -164,7 +164,10 @@ fn named_places_table() {
         // (Amman was Philadelphia); well-known aliases still find their city.
         ("Philadelphia", PlaceKind::PopulatedPlace, "US", "PA"),
         ("Kiev", PlaceKind::PopulatedPlace, "UA", ""),
-        ("Canton", PlaceKind::PopulatedPlace, "CN", ""),
+        ("Peking", PlaceKind::PopulatedPlace, "CN", ""),
+        // An alias that is an English word ("canton") gives way to the towns named so
+        // outright: Canton is Guangzhou only in old texts.
+        ("Canton", PlaceKind::PopulatedPlace, "US", ""),
     ];
     for (name, kind, country, admin1) in rows {
         let r = g.resolve_name(name, &Context::default());
@@ -257,4 +260,30 @@ fn countries_carry_their_current_names() {
     ] {
         assert_eq!(g.country_name(iso), name, "{iso}");
     }
+}
+
+/// An English word names a place by one of its other names only as the short form of the
+/// place's own name ("Central" of "Central Region"), not as a nickname's first word.
+#[test]
+fn english_words_are_no_nicknames() {
+    let g = gazetteer();
+    let resolved = |name: &str| g.resolve_name(name, &Context::default()).map(|r| r.place);
+    assert!(
+        resolved("Gold").is_none_or(|p| p.name != "Gold Coast"),
+        "Gold"
+    );
+    assert!(
+        resolved("Golden").is_none_or(|p| p.name != "California"),
+        "Golden"
+    );
+    // The short form of a division's own name still names it, in its country.
+    let ghana = Context {
+        only_country: Some("GH".into()),
+        ..Context::default()
+    };
+    let central = g.resolve_name("Central", &ghana).map(|r| r.place);
+    assert!(
+        central.is_some_and(|p| p.kind == PlaceKind::Admin1),
+        "{central:?}"
+    );
 }

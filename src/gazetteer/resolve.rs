@@ -139,6 +139,17 @@ impl Gazetteer {
             )
             .filter_map(|(i, matched, bonus)| {
                 let place = self.place(i)?;
+                // An English word is a place's other name only as the short form of its
+                // own ("Central" for "Central Region"): "Gold" is no Gold Coast, "Golden"
+                // no California (its "Golden State").
+                if english
+                    && matched == NameMatch::Alias
+                    && bonus == 0.0
+                    && place.kind != PlaceKind::Country
+                    && !is_short_form_of_own_name(place, base)
+                {
+                    return None;
+                }
                 if let Some(only) = &context.only_country
                     && !place.country.eq_ignore_ascii_case(only)
                 {
@@ -425,4 +436,11 @@ fn score(place: &Place, matched: NameMatch, cue: Option<PlaceKind>, context: &Co
         }
     }
     score
+}
+
+/// True when a folded name is a place's own name without its level words ("central" of
+/// "Central Region").
+fn is_short_form_of_own_name(place: &Place, folded: &str) -> bool {
+    let own = fold(place.name);
+    super::strip_admin_words(&own).unwrap_or(&own) == folded
 }
