@@ -185,7 +185,11 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
     let ages = age_words(clause, &tokens, &lower);
     let mut last_counted: Option<Span> = None;
     for q in find_quantities(clause) {
-        if q.year_like || q.percent || skip.iter().any(|s| s.0 <= q.span.0 && q.span.1 <= s.1) {
+        if q.year_like
+            || q.percent
+            || is_clock_time(clause, q.span)
+            || skip.iter().any(|s| s.0 <= q.span.0 && q.span.1 <= s.1)
+        {
             continue;
         }
         // "26-28 were killed", "2 to 3 militants": the upper end of a range is no second
@@ -264,6 +268,13 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
                 toll.spans.push((tokens[k].span.0, tokens[j].span.1));
             }
         }
+    }
+    if toll.killed == 0
+        && let Some((count, span)) = named_victims(clause, &tokens, &lower, &ages)
+    {
+        // "Ana Ruiz, 20, and Luis Vega, 21, were murdered": the persons named.
+        toll.killed = count;
+        toll.spans.push(span);
     }
     if toll.killed == 0 {
         // One person: "a policeman was killed", "a 17-year-old was shot dead", "a teenager
@@ -347,6 +358,80 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
         }
     }
     toll
+}
+
+/// Two or more persons named as the subject of a plural verb of death: "Ana Ruiz, 20,
+/// and Luis Vega were murdered", "Juan Perez and Pedro Diaz were shot to death". The
+/// names (capitalised words, ages set off by commas) are counted between the "and"s and
+/// commas that part them; anything else in the subject ("two men and ...") counts none.
+fn named_victims(
+    clause: &str,
+    tokens: &[crate::text::Word],
+    lower: &[String],
+    ages: &[bool],
+) -> Option<(u32, Span)> {
+    let word = |at: usize| lower.get(at).map_or("", String::as_str);
+    let verb = (1..lower.len()).find(|&k| {
+        word(k) == "were"
+            && (SINGLE_DEATH_PARTICIPLES.contains(word(k + 1))
+                || (matches!(word(k + 1), "shot" | "stabbed" | "beaten" | "hacked")
+                    && (word(k + 2) == "dead" || (word(k + 2) == "to" && word(k + 3) == "death"))))
+    })?;
+    if negated_before(lower, verb) {
+        return None;
+    }
+    let capitalised = |k: usize| {
+        tokens[k]
+            .text(clause)
+            .chars()
+            .next()
+            .is_some_and(char::is_uppercase)
+    };
+    let mut persons = 0u32;
+    let mut in_name = false;
+    let mut start = verb;
+    for k in (0..verb).rev() {
+        let gap = &clause[tokens[k].span.1..tokens[k + 1].span.0];
+        // A name ends at a comma or an "and"; so does the one after it.
+        if gap.contains(',') || word(k) == "and" {
+            in_name = false;
+        }
+        if word(k) == "and" || ages[k] || matches!(word(k), "years" | "year" | "old") {
+            start = k;
+            continue;
+        }
+        if !capitalised(k) {
+            break;
+        }
+        if !in_name {
+            persons += 1;
+            in_name = true;
+        }
+        start = k;
+    }
+    // The subject opens the clause: "police said X and Y were killed" is no list.
+    let opens = start == 0 || clause[..tokens[start].span.0].trim().is_empty();
+    (persons >= 2 && opens).then(|| (persons, (tokens[start].span.0, tokens[verb + 1].span.1)))
+}
+
+/// True when a figure is a time of day written the wire's way: four digits after "at" or
+/// before "GMT", "hours" or "local time" ("at 1210 GMT, four pedestrians were killed").
+fn is_clock_time(clause: &str, span: Span) -> bool {
+    let written = &clause[span.0..span.1];
+    if written.len() != 4 || !written.bytes().all(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    let (hours, minutes) = (&written[..2], &written[2..]);
+    if hours > "23" || minutes > "59" {
+        return false;
+    }
+    let before = clause[..span.0].trim_end().to_ascii_lowercase();
+    let after = clause[span.1..].trim_start().to_ascii_lowercase();
+    before.ends_with(" at")
+        || before == "at"
+        || ["gmt", "utc", "hours", "hrs", "local time"]
+            .iter()
+            .any(|w| after.starts_with(w))
 }
 
 /// True when a negation stands in the few words before `k` ("no one was killed").
@@ -700,7 +785,17 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 67] = [
+        let rows: [(&str, u32); 72] = [
+            // A wire's time of day is no toll.
+            ("at 1210 GMT, three bystanders were killed", 3),
+            // Persons named in a list.
+            (
+                "Ana Ruiz, 20, and Luis Vega, 21, were murdered on Sunday",
+                2,
+            ),
+            ("Tomas Rivera and Mateo Cruz were shot to death", 2),
+            ("Ana Ruiz and Luis Vega were not killed", 0),
+            ("Ana Ruiz and Luis Vega were arrested", 0),
             // One person as the subject of a death.
             ("A teenager died after a shooting on Elm Road", 1),
             ("he was later pronounced dead at the hospital", 1),
