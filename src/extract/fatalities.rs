@@ -205,8 +205,8 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
         let (Some(first), Some(last)) = (first, last) else {
             continue;
         };
-        // "a 17-year-old", "Ana Ruiz, 20,": an age, not a toll.
-        if ages[last] {
+        // "a 17-year-old", "Ana Ruiz, 20,": an age, not a toll; "9 days ago": a time.
+        if ages[last] || lower.get(last + 1).is_some_and(|w| TIME_UNITS.contains(w)) {
             continue;
         }
         // "no one was killed": nobody.
@@ -306,6 +306,16 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
                 }
                 "shot" if word(k + 1) == "and" && word(k + 2) == "killed" && after_a(k) => k + 2,
                 "death" if word(k + 1) == "of" && matches!(word(k + 2), "a" | "an") => k + 3,
+                // "the assassination of Senator Ana Ruiz": one person, named.
+                "assassination"
+                    if word(k + 1) == "of"
+                        && tokens.get(k + 2).is_some_and(|t| {
+                            t.text(clause).starts_with(char::is_uppercase)
+                                && !starts_a_figure(word(k + 2))
+                        }) =>
+                {
+                    k + 2
+                }
                 // "the shooting left a man dead", "left a 20-year-old woman dead"
                 "left" if matches!(word(k + 1), "a" | "an") && !negated_before(&lower, k) => {
                     match (k + 2..lower.len().min(k + 8))
@@ -353,6 +363,11 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
             toll.killed = 1;
             if let (Some(a), Some(b)) = (tokens.get(k.saturating_sub(3)), tokens.get(end)) {
                 toll.spans.push((a.span.0, b.span.1));
+            }
+            // "... was shot to death along with two other militants": and they.
+            if let Some((more, span)) = along_with_others(&tokens, &lower, end) {
+                toll.killed = toll.killed.saturating_add(more);
+                toll.spans.push(span);
             }
             break;
         }
@@ -594,6 +609,31 @@ static KILLING_VERBS: WordSet = WordSet::new(&[
     "slain",
 ]);
 
+/// Units of time: a figure before one is a duration ("killed 9 days ago").
+static TIME_UNITS: WordSet = WordSet::new(&[
+    "seconds", "minutes", "minute", "hours", "hour", "days", "day", "weeks", "week", "months",
+    "month", "years",
+]);
+
+/// "along with two other militants", "along with 3 others" after the word at `end`: the
+/// figure, and its span.
+fn along_with_others(
+    tokens: &[crate::text::Word],
+    lower: &[String],
+    end: usize,
+) -> Option<(u32, Span)> {
+    let word = |at: usize| lower.get(at).map_or("", String::as_str);
+    let k = (end + 1..lower.len().min(end + 4))
+        .find(|&k| word(k) == "along" && word(k + 1) == "with")?;
+    let figure = word(k + 2);
+    let value = figure
+        .parse::<u32>()
+        .ok()
+        .or_else(|| crate::text::parse_number_word(figure))?;
+    matches!(word(k + 3), "other" | "others")
+        .then(|| (value, (tokens[k + 2].span.0, tokens[k + 3].span.1)))
+}
+
 /// Nouns of killing that take their victims after "of" ("the murder of six priests").
 static KILLING_NOUNS: WordSet = WordSet::new(&[
     "murder",
@@ -723,6 +763,10 @@ fn is_death_count(
         if lexicon::DEATH_WORDS.contains(w) {
             return w != "lost" || lower.get(k + 1).is_some_and(|n| n == "their");
         }
+        // "two bodies were found", "three Fulani bodies": the dead.
+        if matches!(w, "bodies" | "corpses") && k <= last + 2 {
+            return true;
+        }
         if k > last + 1 && w == "and" {
             let and_or = clause[tokens[k].span.1..].starts_with('/');
             let next_is_figure = lower.get(k + 1).is_some_and(|n| starts_a_figure(n));
@@ -785,9 +829,15 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 72] = [
+        let rows: [(&str, u32); 78] = [
             // A wire's time of day is no toll.
             ("at 1210 GMT, three bystanders were killed", 3),
+            ("five guards were killed 9 days ago", 5),
+            ("two bodies were found near the river", 2),
+            ("the assassination of Senator Ana Ruiz shocked the city", 1),
+            ("protests against the killing of a trader", 0),
+            ("on 13 June, 4 bodies were found", 4),
+            ("Ruiz was shot to death along with two other activists", 3),
             // Persons named in a list.
             (
                 "Ana Ruiz, 20, and Luis Vega, 21, were murdered on Sunday",
