@@ -239,6 +239,22 @@ fn a_headline_beside_its_posted_date_is_not_dated_by_it() {
 }
 
 #[test]
+fn today_beside_an_earlier_day_is_when_the_story_is_told() {
+    // Published on Saturday 11 May 2019: the shooting was on the Thursday.
+    let text = "Two women were treated today for gunshot wounds they suffered late Thursday \
+                in Dayton, Ohio, officers said.";
+    let incidents = extract(text, Some((2019, 5, 11)));
+    let first = incidents.first().expect("an incident");
+    assert_eq!(first.event_date, day(2019, 5, 9), "{incidents:#?}");
+    // Alone, "today" is the day.
+    let today = extract(
+        "Two women were shot today in Dayton, Ohio, officers said.",
+        Some((2019, 5, 11)),
+    );
+    assert_eq!(today.first().and_then(|i| i.event_date), day(2019, 5, 11));
+}
+
+#[test]
 fn a_page_header_date_anchors_the_story_and_a_coming_day_dates_nothing() {
     // Gathered two weeks after it was posted: "Saturday" is the one before the header's day.
     let page = "Posted: May 7, 2019\n\nA man was shot and killed on Saturday in Dayton, Ohio.";

@@ -435,6 +435,7 @@ impl<'g> Extractor<'g> {
                             });
                     }
                     f.date = prefer_the_day(f.date, &dates);
+                    f.date = before_today(text, f.date, &dates, group);
                     if f.place.is_none() {
                         f.place = choose_place(mentions, group);
                     }
@@ -1017,6 +1018,34 @@ fn prefer_the_day(date: Option<DateExpr>, sentence_dates: &[DateExpr]) -> Option
     sentence_dates
         .iter()
         .find(|d| !d.report_date && d.precision == TimePrecision::Day && d.date > coarse.date)
+        .cloned()
+        .or(date)
+}
+
+/// "hospitalized today with wounds received late Friday": beside an earlier day of the
+/// same clauses, "today" is when the story is told, and the earlier day the event's.
+fn before_today(
+    text: &str,
+    date: Option<DateExpr>,
+    dates: &[DateExpr],
+    span: Span,
+) -> Option<DateExpr> {
+    let chosen = date.as_ref()?;
+    let written = text
+        .get(chosen.span.0..chosen.span.1)
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    if !matches!(written.as_str(), "today" | "tonight") {
+        return date;
+    }
+    dates
+        .iter()
+        .filter(|d| !d.report_date && d.span.0 >= span.0 && d.span.1 <= span.1)
+        .find(|d| {
+            d.precision == TimePrecision::Day
+                && d.date < chosen.date
+                && (chosen.date - d.date).num_days() <= 7
+        })
         .cloned()
         .or(date)
 }
