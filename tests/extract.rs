@@ -255,6 +255,18 @@ fn today_beside_an_earlier_day_is_when_the_story_is_told() {
 }
 
 #[test]
+fn a_link_to_another_story_is_not_read() {
+    let page = "A man was shot and wounded on Friday in Dayton, Ohio, police said.\n\
+                Related: Three killed in a bus crash in Toledo on Monday";
+    let incidents = extract(page, Some((2019, 5, 11)));
+    assert_eq!(incidents.len(), 1, "{incidents:#?}");
+    assert_eq!(
+        (incidents[0].fatalities, incidents[0].location.as_str()),
+        (0, "Dayton")
+    );
+}
+
+#[test]
 fn a_page_header_date_anchors_the_story_and_a_coming_day_dates_nothing() {
     // Gathered two weeks after it was posted: "Saturday" is the one before the header's day.
     let page = "Posted: May 7, 2019\n\nA man was shot and killed on Saturday in Dayton, Ohio.";

@@ -1110,7 +1110,8 @@ fn choose_place(mentions: &[Mention<'_>], span: Span) -> Option<(usize, GeoPreci
 
 /// The article as the extractor reads it: its text with wrapped lines joined and capitals
 /// made ordinary (same length as the original, so spans carry over), the dateline cut off
-/// from the first sentence, and the date relative expressions are read against.
+/// from the first sentence, links to other stories blanked, and the date relative
+/// expressions are read against.
 struct Reading {
     text: String,
     dateline: Option<Dateline>,
@@ -1127,6 +1128,16 @@ impl Reading {
             let mut bytes = text.into_bytes();
             for (k, b) in bytes.iter_mut().enumerate().take(d.span.1).skip(d.place.1) {
                 *b = if k == d.place.1 { b'.' } else { b' ' };
+            }
+            text = String::from_utf8(bytes)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        }
+        // A scraped page's links to other stories are none of this one's.
+        let teasers = crate::text::teaser_lines(&text);
+        if !teasers.is_empty() {
+            let mut bytes = text.into_bytes();
+            for (start, end) in teasers {
+                bytes[start..end].iter_mut().for_each(|b| *b = b' ');
             }
             text = String::from_utf8(bytes)
                 .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
