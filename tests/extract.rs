@@ -255,6 +255,19 @@ fn today_beside_an_earlier_day_is_when_the_story_is_told() {
 }
 
 #[test]
+fn a_town_of_a_province_split_since_keeps_its_place_and_the_named_province() {
+    // GeoNames now codes Merauke in South Papua; the story names Papua, as analysts did.
+    let text = "On 3 March 2016, soldiers beat two traders in Merauke city, Papua province.";
+    let incidents = extract(text, None);
+    let first = incidents.first().expect("an incident");
+    assert_eq!(
+        (first.location.as_str(), first.admin1.as_str()),
+        ("Merauke", "Papua"),
+        "{incidents:#?}"
+    );
+}
+
+#[test]
 fn a_link_to_another_story_is_not_read() {
     let page = "A man was shot and wounded on Friday in Dayton, Ohio, police said.\n\
                 Related: Three killed in a bus crash in Toledo on Monday";

@@ -658,6 +658,14 @@ impl<'g> Extractor<'g> {
         f: Found<'_>,
     ) -> Incident {
         let g = self.gazetteer;
+        // The province the text names for a place coded in one made since.
+        let named_division = f
+            .place
+            .and_then(|(i, _)| mentions.get(i))
+            .filter(|m| m.in_an_older_division)
+            .and_then(|m| m.container)
+            .and_then(|c| mentions.get(c))
+            .map(|c| c.place);
         let (place, geo_precision, place_span) =
             match f.place.and_then(|(i, p)| mentions.get(i).map(|m| (m, p))) {
                 Some((m, p)) => (Some(m.place), p, Some(m.span)),
@@ -716,7 +724,8 @@ impl<'g> Extractor<'g> {
             (None, None) => (None, TimePrecision::Month),
         };
         let ascii = |s: &str| deunicode::deunicode(s);
-        let admin1 = place
+        let admin1 = named_division
+            .or(place)
             .map(|p| {
                 admin1_as_written(g, text, mentions, p).unwrap_or_else(|| g.admin1_name(p).into())
             })
@@ -1081,8 +1090,13 @@ fn choose_place(mentions: &[Mention<'_>], span: Span) -> Option<(usize, GeoPreci
         } else {
             m.place.kind.geo_precision()
         };
-        // A container that disagrees with its content wins ("X district, Kandahar").
-        if let Some(c) = m.container.and_then(|c| mentions.get(c).map(|cm| (c, cm))) {
+        // A container that disagrees with its content wins ("X district, Kandahar"), but
+        // for a place in a division made since (its outline holds the place).
+        if let Some(c) = m
+            .container
+            .filter(|_| !m.in_an_older_division)
+            .and_then(|c| mentions.get(c).map(|cm| (c, cm)))
+        {
             let (ci, cm) = c;
             if cm.place.kind == PlaceKind::Admin1
                 && (cm.place.country != m.place.country || cm.place.admin1 != m.place.admin1)
@@ -1210,6 +1224,7 @@ impl<'g> Story<'g> {
         all.extend(title_mentions.iter().map(|m| Mention {
             span: TITLE_SPAN,
             container: None,
+            in_an_older_division: false,
             ..m.clone()
         }));
         let in_dateline = |m: &Mention<'_>| {

@@ -35,6 +35,10 @@ pub struct Mention<'g> {
     pub role: Role,
     /// Index of the mention that contains this one ("Zhari district, Kandahar").
     pub container: Option<usize>,
+    /// True when the place lies inside its container's outline but the gazetteer codes it
+    /// in a division made since ("Merauke city, Papua province": South Papua now): the
+    /// place stands, and its province is the one the text names.
+    pub in_an_older_division: bool,
 }
 
 /// A town smaller than this, named in one word, needs another place of its country in the
@@ -112,6 +116,7 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
         .map(|i| container_of(text, &raws, i, &keep))
         .collect();
     let mut locative_by_content = vec![false; raws.len()];
+    let mut in_older_division = vec![false; raws.len()];
     let mut order: Vec<usize> = (0..raws.len()).collect();
     order.sort_by_key(|&i| containers[i].is_some());
     // In context, a name is resolved once per container it is given.
@@ -150,7 +155,11 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
         if let (Some(j), Some((place, _))) = (containers[i], first[i])
             && let Some((container, _)) = first[j]
         {
-            let inside = is_inside(place, container);
+            let in_outline =
+                !is_inside(place, container) && lies_in_its_outline(gazetteer, place, container);
+            // Coded in a newer division than the one the text names.
+            in_older_division[i] = in_outline;
+            let inside = is_inside(place, container) || in_outline;
             if !inside
                 && place.kind != PlaceKind::Country
                 && let Some((outer, inner)) =
@@ -275,6 +284,7 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
                 confidence,
                 role,
                 container: None,
+                in_an_older_division: false,
             });
         }
     }
@@ -283,6 +293,7 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
             && let Some(mention) = out.get_mut(m)
         {
             mention.container = index_of.get(c).copied();
+            mention.in_an_older_division = in_older_division[i] && mention.container.is_some();
         }
     }
     // A container of a locative mention is locative too ("in Zhari district, Kandahar").
@@ -295,6 +306,22 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
         }
     }
     out
+}
+
+/// True when a place lies inside the outline of a first-level division it is not coded
+/// in: a province split since ("Merauke city, Papua province": GeoNames now puts Merauke
+/// in South Papua, the outline and the story in Papua).
+fn lies_in_its_outline(gazetteer: &Gazetteer, place: &Place, container: &Place) -> bool {
+    use geo::Contains;
+    container.kind == PlaceKind::Admin1
+        && place.country == container.country
+        && gazetteer
+            .polygons()
+            .admin1_area(container.country, container.admin1)
+            .is_some_and(|area| {
+                area.shape
+                    .contains(&geo::Point::new(place.longitude, place.latitude))
+            })
 }
 
 /// True when `place` lies in `container` (its country, or its first-level division).
