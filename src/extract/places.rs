@@ -200,7 +200,8 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
         let contradicted = (0..raws.len()).any(|j| {
             j != i && keep[j] && first[j].is_some_and(|(p, _)| p.country != place.country)
         });
-        let locative = role_of(text, &tokens, raws[i].words.0) == Role::Locative;
+        let locative = role_of(text, &tokens, raws[i].words.0) == Role::Locative
+            || is_a_bracketed_hint(text, raws[i].span);
         if !supported && (contradicted || !locative) {
             keep[i] = false;
         }
@@ -306,6 +307,28 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
         }
     }
     out
+}
+
+/// True when a name stands in brackets right after a capitalised word, alone or first of a
+/// list: "Nafo (Bourzanga)", "Ngakobo (Ngougbia, Bambari)", the way notes say which
+/// district or town holds a village.
+fn is_a_bracketed_hint(text: &str, span: (usize, usize)) -> bool {
+    let before = text[..span.0].trim_end();
+    let Some(before) = before.strip_suffix('(') else {
+        // A later item of the list: "(Ngougbia, Bambari)".
+        let open = text[..span.0].rfind('(');
+        return open.is_some_and(|o| {
+            let inside = &text[o + 1..span.0];
+            inside.ends_with(", ")
+                && !inside.contains([')', '.', '\n'])
+                && is_a_bracketed_hint(text, (o + 1, o + 1))
+        });
+    };
+    before
+        .trim_end()
+        .rsplit(|c: char| !c.is_alphanumeric() && c != '-')
+        .next()
+        .is_some_and(|w| w.starts_with(char::is_uppercase))
 }
 
 /// True when a place lies inside the outline of a first-level division it is not coded
@@ -1166,7 +1189,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 31] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 33] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -1246,6 +1269,12 @@ mod tests {
             ("IS Sahel fighters ambushed them", &[]),
             // of the countries' letter codes, only those news writes
             ("BH men shot at a bus", &[]),
+            // a bracketed hint names the town that holds a village the gazetteer lacks
+            (
+                "gunmen struck Xolo (Bourzanga) at dawn",
+                &[("Bourzanga", PopulatedPlace, "BF", Plain)],
+            ),
+            ("traders said Bourzanga stayed calm", &[]),
             ("rebels burned the Nam Hpa hamlet", &[]),
             ("a U.S. envoy flew out", &[("U.S", Country, "US", Plain)]),
             (
