@@ -268,6 +268,22 @@ fn a_town_of_a_province_split_since_keeps_its_place_and_the_named_province() {
 }
 
 #[test]
+fn a_notes_date_on_its_own_opens_the_sentence_it_dates() {
+    // A development further down needs a date of its own; a note's date stands alone
+    // before its one sentence.
+    let note = "14 May. Gunmen looted the market in Kumbo, Cameroon.";
+    let incidents = extract(note, Some((2020, 5, 20)));
+    let first = incidents.first().expect("an incident");
+    assert_eq!(
+        first.sub_event_type.as_str(),
+        "Looting/property destruction"
+    );
+    assert_eq!(first.event_date, day(2020, 5, 14), "{incidents:#?}");
+    // Without a publication date the note still reports it.
+    assert!(!extract(note, None).is_empty());
+}
+
+#[test]
 fn a_link_to_another_story_is_not_read() {
     let page = "A man was shot and wounded on Friday in Dayton, Ohio, police said.\n\
                 Related: Three killed in a bus crash in Toledo on Monday";

@@ -1156,6 +1156,11 @@ impl Reading {
             text = String::from_utf8(bytes)
                 .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         }
+        // "24 September. Gunmen burned a school in X.": a note's date on its own opens
+        // the sentence it dates.
+        if let Some(stop) = leading_date_stop(&text, article.date) {
+            text.replace_range(stop..=stop, ",");
+        }
         let anchor = article.date.or(dateline.as_ref().and_then(|d| d.date));
         Reading {
             text,
@@ -1163,6 +1168,47 @@ impl Reading {
             anchor,
         }
     }
+}
+
+/// The full stop after a date that stands alone at the start of a text ("24 September.",
+/// "Week of 06 March.", "13 December (on or before)."), when a sentence follows it.
+fn leading_date_stop(text: &str, anchor: Option<chrono::NaiveDate>) -> Option<usize> {
+    let start = text.len() - text.trim_start().len();
+    let stop = start + text[start..].find(". ")?;
+    let head = &text[start..stop];
+    if head.len() > 48 || head.contains('\n') {
+        return None;
+    }
+    // Without a publication date, "24 September" has no year but is a date all the same.
+    let some_day = chrono::NaiveDate::from_ymd_opt(2000, 1, 1);
+    let dates = find_dates(head, anchor.or(some_day));
+    let first = dates.first()?;
+    // Nothing but the date and words about it.
+    let rest = format!("{}{}", &head[..first.span.0], &head[first.span.1..]);
+    let about_the_date = rest
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .all(|w| {
+            matches!(
+                w.to_ascii_lowercase().as_str(),
+                "week"
+                    | "month"
+                    | "of"
+                    | "on"
+                    | "or"
+                    | "before"
+                    | "after"
+                    | "the"
+                    | "early"
+                    | "late"
+                    | "mid"
+                    | "around"
+                    | "between"
+                    | "and"
+            )
+        });
+    let next = text[stop + 2..].trim_start();
+    (about_the_date && next.starts_with(char::is_uppercase)).then_some(stop)
 }
 
 /// Where the story as a whole is: the country and (for a local story) the province it is
