@@ -147,10 +147,11 @@ fn a_story_across_provinces_falls_back_to_the_country() {
     );
 }
 
-#[test]
-fn a_title_written_as_a_sentence_places_a_local_story() {
+/// Where the first incident of a local story that names no place goes under a title:
+/// its (country code, admin1).
+fn placed_by_title(title: &str) -> (String, String) {
     let extractor = Extractor::bundled().expect("extractor");
-    let article = |title: &str| Article {
+    let article = Article {
         id: "fixture".into(),
         title: Some(title.into()),
         date: NaiveDate::from_ymd_opt(2015, 3, 2),
@@ -159,43 +160,29 @@ fn a_title_written_as_a_sentence_places_a_local_story() {
             .into(),
         ..Article::default()
     };
-    let placed = extractor.extract(&article("Woman shot dead outside a store in Tulsa"));
-    let first = placed.incidents.first().expect("an incident");
-    assert_eq!(
-        (first.iso.as_str(), first.admin1.as_str()),
-        ("US", "Oklahoma")
-    );
+    let extraction = extractor.extract(&article);
+    let first = extraction.incidents.first().expect("an incident");
+    (first.iso.clone(), first.admin1.clone())
+}
+
+#[test]
+fn a_title_written_as_a_sentence_places_a_local_story() {
+    let placed = placed_by_title("Woman shot dead outside a store in Tulsa");
+    assert_eq!(placed, ("US".into(), "Oklahoma".into()));
     // A title in Title Case, where every word looks like a name, is not read for places.
-    let title_case = extractor.extract(&article("Woman Shot Dead Outside A Store In Tulsa"));
-    let first = title_case.incidents.first().expect("an incident");
-    assert_ne!(first.admin1.as_str(), "Oklahoma");
+    let title_case = placed_by_title("Woman Shot Dead Outside A Store In Tulsa");
+    assert_ne!(title_case.1, "Oklahoma");
 }
 
 #[test]
 fn a_title_case_title_is_read_for_its_publishers_place_only() {
-    let extractor = Extractor::bundled().expect("extractor");
-    let article = |title: &str| Article {
-        id: "fixture".into(),
-        title: Some(title.into()),
-        date: NaiveDate::from_ymd_opt(2015, 3, 2),
-        text: "A woman was shot and killed outside a grocery store on Sunday night, \
-               police said. Detectives asked witnesses to call them."
-            .into(),
-        ..Article::default()
-    };
     // A local station says where it is after the headline.
-    let station = extractor.extract(&article(
-        "Woman Shot Dead Outside Store - KXQT.com | Tulsa News, Weather & Sports",
-    ));
-    let first = station.incidents.first().expect("an incident");
-    assert_eq!(
-        (first.iso.as_str(), first.admin1.as_str()),
-        ("US", "Oklahoma")
-    );
+    let station =
+        placed_by_title("Woman Shot Dead Outside Store - KXQT.com | Tulsa News, Weather & Sports");
+    assert_eq!(station, ("US".into(), "Oklahoma".into()));
     // A tail that names no outlet is headline, and not read.
-    let tail = extractor.extract(&article("Woman Shot Dead - Tulsa Police Ask For Help"));
-    let first = tail.incidents.first().expect("an incident");
-    assert_ne!(first.admin1.as_str(), "Oklahoma");
+    let tail = placed_by_title("Woman Shot Dead - Tulsa Police Ask For Help");
+    assert_ne!(tail.1, "Oklahoma");
 }
 
 #[test]

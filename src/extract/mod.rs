@@ -1047,9 +1047,7 @@ fn before_today(
     if !matches!(written.as_str(), "today" | "tonight") {
         return date;
     }
-    dates
-        .iter()
-        .filter(|d| !d.report_date && d.span.0 >= span.0 && d.span.1 <= span.1)
+    event_dates_in(dates, span)
         .find(|d| {
             d.precision == TimePrecision::Day
                 && d.date < chosen.date
@@ -1061,11 +1059,16 @@ fn before_today(
 
 /// The event date inside a span nearest to a position (report dates excluded).
 fn nearest_date(dates: &[DateExpr], span: Span, position: usize) -> Option<DateExpr> {
-    dates
-        .iter()
-        .filter(|d| !d.report_date && d.span.0 >= span.0 && d.span.1 <= span.1)
+    event_dates_in(dates, span)
         .min_by_key(|d| d.span.0.abs_diff(position))
         .cloned()
+}
+
+/// The dates inside a span that may date an event (report dates left out).
+fn event_dates_in(dates: &[DateExpr], span: Span) -> impl Iterator<Item = &DateExpr> {
+    dates
+        .iter()
+        .filter(move |d| !d.report_date && d.span.0 >= span.0 && d.span.1 <= span.1)
 }
 
 /// The span (in the article) of all clauses of a group.
@@ -1147,14 +1150,8 @@ impl Reading {
                 .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         }
         // A scraped page's links to other stories are none of this one's.
-        let teasers = crate::text::teaser_lines(&text);
-        if !teasers.is_empty() {
-            let mut bytes = text.into_bytes();
-            for (start, end) in teasers {
-                bytes[start..end].iter_mut().for_each(|b| *b = b' ');
-            }
-            text = String::from_utf8(bytes)
-                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        for (start, end) in crate::text::teaser_lines(&text) {
+            text.replace_range(start..end, &" ".repeat(end - start));
         }
         // "24 September. Gunmen burned a school in X.": a note's date on its own opens
         // the sentence it dates.

@@ -285,34 +285,34 @@ mod tests {
         assert_eq!(found("seized").len(), 2);
     }
 
-    #[test]
-    fn offensive_as_an_adjective_is_no_offensive() {
+    /// Asserts how many triggers each text holds.
+    fn assert_trigger_counts(rows: &[(&str, usize)]) {
         let table = TriggerTable::bundled().expect("bundled table");
-        let battles = |text: &str| table.find(text).len();
-        for (text, want) in [
-            ("flag any comments you find offensive", 0),
-            ("the remark was deeply offensive", 0),
-            ("the army launched an offensive on the town", 1),
-            ("a new offensive began", 1),
-        ] {
-            assert_eq!(battles(text), want, "{text}");
+        for &(text, want) in rows {
+            assert_eq!(table.find(text).len(), want, "{text}");
         }
     }
 
     #[test]
+    fn offensive_as_an_adjective_is_no_offensive() {
+        assert_trigger_counts(&[
+            ("flag any comments you find offensive", 0),
+            ("the remark was deeply offensive", 0),
+            ("the army launched an offensive on the town", 1),
+            ("a new offensive began", 1),
+        ]);
+    }
+
+    #[test]
     fn a_month_is_no_march() {
-        let table = TriggerTable::bundled().expect("bundled table");
-        let protests = |text: &str| table.find(text).len();
-        for (text, want) in [
+        assert_trigger_counts(&[
             ("the deal was due by March 10", 0),
             ("on 4 March the council met", 0),
             ("in early March nobody came", 0),
             ("police taped off March Street", 0),
             ("students march to the ministry", 1),
             ("A March through the old town", 1),
-        ] {
-            assert_eq!(protests(text), want, "{text}");
-        }
+        ]);
     }
 
     #[test]
