@@ -9,7 +9,8 @@
 //! GeoWebNews), `acled/*.csv`, `clusters/*.jsonl`.
 //!
 //! - geoparse: Acc@161 and mean error (km) on the gold toponyms of TR-News and GeoWebNews,
-//!   each resolved in the context of its article.
+//!   each resolved in the context of its article, and the precision and recall of place
+//!   mention detection end to end (places and references, as `incident-map places` lists).
 //! - acled: each ACLED `notes` text as an article of its own; accuracy of event_type,
 //!   sub_event_type, admin1, fatalities and event_date against ACLED's coding.
 //! - clusters: Gun Violence Archive incidents with several articles each; pairwise precision
@@ -134,6 +135,16 @@ fn anchored_span(text: &str, t: &Toponym) -> (usize, usize) {
         .map_or(stated, |at| (at, at + phrase.len()))
 }
 
+/// Counts for place mention detection end to end: a gold toponym is found when a mention
+/// overlaps it, a mention is right when it overlaps a gold toponym.
+#[derive(Default)]
+struct Detection {
+    gold: usize,
+    gold_found: usize,
+    predicted: usize,
+    predicted_right: usize,
+}
+
 fn geoparse(xml: &str, label: &str, misses: &mut std::fs::File) -> anyhow::Result<()> {
     let doc = roxmltree::Document::parse(xml).with_context(|| format!("{label}: XML"))?;
     let g = Gazetteer::bundled()?;
@@ -145,6 +156,7 @@ fn geoparse(xml: &str, label: &str, misses: &mut std::fs::File) -> anyhow::Resul
     };
     let mut errors_km = Vec::new();
     let mut by_type: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut detection = Detection::default();
     for article in doc.descendants().filter(|n| n.has_tag_name("article")) {
         let Some(text) = child_text(article, "text").or_else(|| {
             article
@@ -187,6 +199,25 @@ fn geoparse(xml: &str, label: &str, misses: &mut std::fs::File) -> anyhow::Resul
             .iter()
             .map(|t| anchored_span(&raw_text, t))
             .collect();
+        // End to end: what the mention finder itself finds, against the gold spans.
+        let found = incident_map::extract::find_all_mentions(g, &raw_text);
+        let predicted: Vec<(usize, usize)> = found
+            .places
+            .iter()
+            .chain(&found.references)
+            .map(|m| m.span)
+            .collect();
+        let overlaps = |a: (usize, usize), b: (usize, usize)| a.0 < b.1 && b.0 < a.1;
+        detection.gold += spans.len();
+        detection.predicted += predicted.len();
+        detection.gold_found += spans
+            .iter()
+            .filter(|&&s| predicted.iter().any(|&p| overlaps(s, p)))
+            .count();
+        detection.predicted_right += predicted
+            .iter()
+            .filter(|&&p| spans.iter().any(|&s| overlaps(s, p)))
+            .count();
         let resolved = incident_map::extract::resolve_toponyms(g, &raw_text, &spans);
         for ((t, span), r) in toponyms.iter().zip(&spans).zip(resolved) {
             let km = r.as_ref().map_or(20_038.0, |r| {
@@ -223,6 +254,13 @@ fn geoparse(xml: &str, label: &str, misses: &mut std::fs::File) -> anyhow::Resul
         100.0 * hits / n,
         mean,
         median
+    );
+    println!(
+        "{label}: mentions found end to end: precision {:.3}, recall {:.3} ({} found, {} gold)",
+        detection.predicted_right as f64 / detection.predicted.max(1) as f64,
+        detection.gold_found as f64 / detection.gold.max(1) as f64,
+        detection.predicted,
+        detection.gold
     );
     if by_type.len() > 1 {
         for (kind, (ok, all)) in &by_type {

@@ -328,3 +328,27 @@ fn merging_the_parts_of_a_split_corpus_equals_extracting_it_whole() {
         }
     }
 }
+
+/// `places` lists every toponym a geoparser would, in text order: the places an event can be
+/// in, and the demonyms and governments ("Norwegian", "Oslo says") that stand for a country.
+#[test]
+fn places_lists_demonyms_and_governments_in_text_order() {
+    let input = br#"{"id":"a1","text":"Norwegian engineers reached Tromso on Monday. Oslo says the road will reopen."}"#;
+    let output = run_stdin(&["places", "-"], input);
+    no_panic(&output);
+    let got: Vec<(String, String)> = lines(&output)
+        .iter()
+        .map(|m| {
+            (
+                m["text"].as_str().unwrap_or_default().to_string(),
+                m["iso"].as_str().unwrap_or_default().to_string(),
+            )
+        })
+        .collect();
+    let expected = [("Norwegian", "NO"), ("Tromso", "NO"), ("Oslo", "NO")];
+    let expected: Vec<(String, String)> = expected
+        .iter()
+        .map(|(t, c)| (t.to_string(), c.to_string()))
+        .collect();
+    assert_eq!(got, expected);
+}

@@ -30,7 +30,7 @@ use rustc_hash::FxHashMap;
 pub use actors::{ActorDictionary, ActorKind, ActorMention, Roles};
 pub use clauses::{Clause, split_clauses};
 pub use fatalities::{Toll, coded_figure, death_toll};
-pub use places::{Mention, Role, find_mentions, resolve_toponyms};
+pub use places::{AllMentions, Mention, Role, find_all_mentions, find_mentions, resolve_toponyms};
 pub use triggers::{
     BUNDLED_TRIGGERS, Condition, TriggerMatch, TriggerRule, TriggerTable, TriggerTableError,
 };
@@ -185,7 +185,10 @@ impl<'g> Extractor<'g> {
         let reading = Reading::of(article);
         let text = reading.text.as_str();
         let offsets = CharOffsets::new(&article.text);
-        let mentions = find_mentions(self.gazetteer, text);
+        let AllMentions {
+            places: mentions,
+            references,
+        } = find_all_mentions(self.gazetteer, text);
         let sentences = split_sentences(text);
         // The lead is the first two sentences, from the dateline when one comes after a
         // caption or a headline line.
@@ -328,10 +331,14 @@ impl<'g> Extractor<'g> {
             explained.clear();
         }
         let extraction = Extraction {
-            mentions: mentions
-                .iter()
-                .map(|m| self.place_mention(article, &offsets, text, m))
-                .collect(),
+            mentions: {
+                let mut listed: Vec<&Mention<'g>> = mentions.iter().chain(&references).collect();
+                listed.sort_by_key(|m| m.span);
+                listed
+                    .into_iter()
+                    .map(|m| self.place_mention(article, &offsets, text, m))
+                    .collect()
+            },
             incidents,
         };
         (extraction, explained)

@@ -7,7 +7,9 @@
 use rustc_hash::FxHashMap;
 
 use super::lexicon::{self, WordSet};
-use crate::gazetteer::{Context, Gazetteer, Place, Resolution, fold, kind_cue, loose_key};
+use crate::gazetteer::{
+    Context, Gazetteer, NameMatch, Place, Resolution, fold, kind_cue, loose_key,
+};
 use crate::model::PlaceKind;
 use crate::text::{Word, is_capitalized, words};
 
@@ -20,6 +22,9 @@ pub enum Role {
     Relative,
     /// Anything else ("U.S. forces", "talks with the Taliban in Doha" is locative).
     Plain,
+    /// A people or a government the name stands for ("Russian troops", "Moscow said"): a
+    /// toponym to list, never where an event happened.
+    Reference,
 }
 
 /// A resolved place mention.
@@ -59,10 +64,26 @@ struct Raw {
     words: (usize, usize),
 }
 
-/// Finds and resolves the place mentions of a text.
+/// Finds and resolves the place mentions of a text that can say where something happened.
 pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g>> {
+    find_all_mentions(gazetteer, text).places
+}
+
+/// Every toponym of a text: the place mentions, and apart from them the references.
+#[derive(Debug, Default)]
+pub struct AllMentions<'g> {
+    /// Mentions of places (what [`find_mentions`] returns).
+    pub places: Vec<Mention<'g>>,
+    /// Names that stand for a people or a government ("Russian", "Britain says",
+    /// "talks between Washington and Moscow"), all [`Role::Reference`], in text order.
+    pub references: Vec<Mention<'g>>,
+}
+
+/// Finds and resolves every toponym of a text: the place mentions, and the demonyms and
+/// names that stand for a government, which a geoparser lists but an event is never in.
+pub fn find_all_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> AllMentions<'g> {
     let tokens = words(text);
-    let raws = candidate_names(gazetteer, text, &tokens);
+    let (raws, demonyms) = candidate_names(gazetteer, text, &tokens);
     // Pass 1: each mention alone; the confident ones tell the article's focus. A name
     // repeated in the article is resolved once.
     let mut alone: FxHashMap<&str, Option<(&Place, f32, bool)>> = FxHashMap::default();
@@ -269,6 +290,19 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
             first[i] = Some((province, confidence));
         }
     }
+    let mut references: Vec<Mention<'g>> = demonyms
+        .into_iter()
+        .map(|(raw, place)| reference(&raw, place, REFERENCE_CONFIDENCE))
+        .collect();
+    for (i, raw) in raws.iter().enumerate() {
+        if let (false, Some((place, confidence))) = (keep[i], first[i])
+            && stands_for_government(text, &tokens, raw, place)
+            && is_a_name_of_place(text, &tokens, raw, place)
+        {
+            references.push(reference(raw, place, confidence));
+        }
+    }
+    references.sort_unstable_by_key(|m| m.span);
     let mut out = Vec::new();
     let mut index_of = FxHashMap::default();
     for (i, raw) in raws.iter().enumerate() {
@@ -306,7 +340,26 @@ pub fn find_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> Vec<Mention<'g
             container.role = Role::Locative;
         }
     }
-    out
+    AllMentions {
+        places: out,
+        references,
+    }
+}
+
+/// How sure a demonym's country is: the word is unambiguous, whether the text means the
+/// country, its people or its language.
+const REFERENCE_CONFIDENCE: f32 = 0.9;
+
+/// A name standing for a people or a government, as a mention.
+fn reference<'g>(raw: &Raw, place: &'g Place, confidence: f32) -> Mention<'g> {
+    Mention {
+        span: raw.span,
+        place,
+        confidence,
+        role: Role::Reference,
+        container: None,
+        in_an_older_division: false,
+    }
 }
 
 /// True when a name stands in brackets right after a capitalised word, alone or first of a
@@ -456,9 +509,15 @@ fn after_direction(text: &str, tokens: &[Word], first_word: usize) -> bool {
         )
 }
 
-/// Longest capitalised n-grams that some gazetteer entry is named.
-fn candidate_names(gazetteer: &Gazetteer, text: &str, tokens: &[Word]) -> Vec<Raw> {
+/// Longest capitalised n-grams that some gazetteer entry is named, and apart from them the
+/// demonyms ("Russian", "South African", "Afghans") with the place each stands for.
+fn candidate_names<'g>(
+    gazetteer: &'g Gazetteer,
+    text: &str,
+    tokens: &[Word],
+) -> (Vec<Raw>, Vec<(Raw, &'g Place)>) {
     let mut out = Vec::new();
+    let mut demonyms = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
         let first = tokens[i].text(text);
@@ -477,11 +536,13 @@ fn candidate_names(gazetteer: &Gazetteer, text: &str, tokens: &[Word]) -> Vec<Ra
         if longest == 0 && gazetteer.loose_names().may_start_with(&loose_key(&head)) {
             longest = MAX_NAME_WORDS;
         }
+
         if longest == 0 {
             i += 1;
             continue;
         }
         let mut found = None;
+        let mut demonym = None;
         // One word more than the longest name: a kind word after it ("Tamu Township").
         for n in (1..=MAX_NAME_WORDS.min(longest + 1)).rev() {
             let j = i + n - 1;
@@ -507,6 +568,10 @@ fn candidate_names(gazetteer: &Gazetteer, text: &str, tokens: &[Word]) -> Vec<Ra
                 continue;
             }
             let folded = fold(name);
+            if !dotted && let Some(place) = people_of(gazetteer, &folded) {
+                demonym = Some((j, place));
+                break;
+            }
             if lexicon::NOT_PLACES.contains(&folded) {
                 continue;
             }
@@ -537,10 +602,43 @@ fn candidate_names(gazetteer: &Gazetteer, text: &str, tokens: &[Word]) -> Vec<Ra
                 });
                 i = j + 1;
             }
-            None => i += 1,
+            None => {
+                if let Some((j, place)) = demonym {
+                    let raw = Raw {
+                        span: (tokens[i].span.0, tokens[j].span.1),
+                        name: text[tokens[i].span.0..tokens[j].span.1].to_string(),
+                        words: (i, j),
+                    };
+                    demonyms.push((raw, place));
+                    i = j + 1;
+                } else {
+                    i += 1;
+                }
+            }
         }
     }
-    out
+    (out, demonyms)
+}
+
+/// The place a demonym names ("Russian": the country; "African": the continent), when the
+/// word names no place of its own. A people in the plural ("Afghans fled") is no toponym.
+fn people_of<'g>(gazetteer: &'g Gazetteer, folded: &str) -> Option<&'g Place> {
+    let names = gazetteer.names();
+    if names.names_a_place(folded) {
+        return None;
+    }
+    let places: Vec<&Place> = names
+        .get(folded)
+        .into_iter()
+        .filter(|&(_, how)| how == NameMatch::Demonym)
+        .filter_map(|(id, _)| gazetteer.place(id))
+        .collect();
+    // "American": the country before the continent.
+    places
+        .iter()
+        .find(|p| p.kind == PlaceKind::Country)
+        .or(places.first())
+        .copied()
 }
 
 /// True when the word at `i` is a month's abbreviation beside a day or a year
@@ -738,6 +836,12 @@ fn crosses_break(text: &str, tokens: &[Word], i: usize, j: usize) -> bool {
 /// a country naming an institution ("Germany Embassy"), a capital or country standing for
 /// its government ("Washington signed", "talks with Kabul").
 fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool {
+    is_a_name_of_place(text, tokens, raw, place) && !stands_for_government(text, tokens, raw, place)
+}
+
+/// True when a name found in the gazetteer is a place's name here, not part of a person's,
+/// a group's or an organisation's name, nor an ordinary word or code.
+fn is_a_name_of_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool {
     let (i, j) = raw.words;
     let word_at = |k: usize| tokens.get(k).map(|w| w.text(text)).unwrap_or("");
     // An acronym is a place only as a country's code ("US", "UK") or as a dateline opening
@@ -843,23 +947,27 @@ fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool 
     {
         return false;
     }
-    let stands_for_government = place.kind == PlaceKind::Country || place.is_capital();
-    if stands_for_government {
-        let next = word_at(j + 1).to_ascii_lowercase();
-        let previous = if i > 0 {
-            word_at(i - 1).to_ascii_lowercase()
-        } else {
-            String::new()
-        };
-        let gap = &text[raw.span.1..tokens.get(j + 1).map_or(raw.span.1, |w| w.span.0)];
-        if gap.trim().is_empty() && lexicon::GOVERNMENT_VERBS.contains(&next) {
-            return false;
-        }
-        if matches!(previous.as_str(), "with" | "between" | "and") && place.is_capital() {
-            return false;
-        }
-    }
     true
+}
+
+/// True when a country or a capital stands for its government: before a verb of saying or
+/// deciding ("Russia denies", "Kabul said"), or a capital as a party ("talks between
+/// Washington and Moscow").
+fn stands_for_government(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool {
+    if !(place.kind == PlaceKind::Country || place.is_capital()) {
+        return false;
+    }
+    let (i, j) = raw.words;
+    let word_at = |k: usize| tokens.get(k).map(|w| w.text(text)).unwrap_or("");
+    let next = word_at(j + 1).to_ascii_lowercase();
+    let previous = if i > 0 {
+        word_at(i - 1).to_ascii_lowercase()
+    } else {
+        String::new()
+    };
+    let gap = &text[raw.span.1..tokens.get(j + 1).map_or(raw.span.1, |w| w.span.0)];
+    (gap.trim().is_empty() && lexicon::GOVERNMENT_VERBS.contains(&next))
+        || (matches!(previous.as_str(), "with" | "between" | "and") && place.is_capital())
 }
 
 /// True when a name is a country's two- or three-letter code that news does not write
@@ -1169,6 +1277,48 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    /// Names that stand for a people or a government are references, never places; the
+    /// place mentions of the same text are unchanged by them.
+    #[test]
+    fn demonyms_and_governments_are_references() {
+        let Ok(g) = Gazetteer::bundled() else {
+            return;
+        };
+        let rows: [(&str, &[(&str, &str)], &[&str]); 6] = [
+            (
+                "Russian troops shelled Kharkiv",
+                &[("Russian", "RU")],
+                &["Kharkiv"],
+            ),
+            ("two South African miners", &[("South African", "ZA")], &[]),
+            ("Afghans fled to Iran", &[], &["Iran"]),
+            ("a charge that Britain denies", &[("Britain", "GB")], &[]),
+            (
+                "talks between Washington and Moscow stalled",
+                &[("Washington", "US"), ("Moscow", "RU")],
+                &[],
+            ),
+            // a capital where something happened is a place
+            ("a bomb in Moscow killed two", &[], &["Moscow"]),
+        ];
+        for (text, references, places) in rows {
+            let found = find_all_mentions(g, text);
+            let got: Vec<(&str, &str)> = found
+                .references
+                .iter()
+                .map(|m| (&text[m.span.0..m.span.1], m.place.country))
+                .collect();
+            assert_eq!(got, references, "{text}");
+            assert!(found.references.iter().all(|m| m.role == Role::Reference));
+            let got: Vec<&str> = found
+                .places
+                .iter()
+                .map(|m| &text[m.span.0..m.span.1])
+                .collect();
+            assert_eq!(got, places, "{text}");
+        }
     }
 
     #[test]
