@@ -201,6 +201,36 @@ pub fn find_all_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> AllMention
             }
         }
     }
+    // One sense per discourse: a name the text places once with its container ("RICHMOND,
+    // Ind.") means that place wherever it stands alone ("a Richmond shooting"), unless the
+    // text places it in two different containers.
+    let mut placed_in_context: FxHashMap<String, Option<&Place>> = FxHashMap::default();
+    for i in 0..raws.len() {
+        if let (true, Some(_), Some((place, _))) = (keep[i], containers[i], first[i]) {
+            placed_in_context
+                .entry(fold(&raws[i].name))
+                .and_modify(|seen| {
+                    if seen.is_some_and(|p| !std::ptr::eq(p, place)) {
+                        *seen = None;
+                    }
+                })
+                .or_insert(Some(place));
+        }
+    }
+    if !placed_in_context.is_empty() {
+        for i in 0..raws.len() {
+            if containers[i].is_some() {
+                continue;
+            }
+            if let Some((place, confidence)) = first[i]
+                && let Some(Some(same)) = placed_in_context.get(&fold(&raws[i].name))
+                && !std::ptr::eq(place, *same)
+            {
+                first[i] = Some((same, confidence));
+                keep[i] = is_real_place(text, &tokens, &raws[i], same);
+            }
+        }
+    }
     // A one-word name that only a small town abroad carries, in a country the article
     // names nowhere else, is not a place ("America" the country, not América in Argentina).
     for i in 0..raws.len() {
@@ -1318,6 +1348,36 @@ mod tests {
                 .map(|m| &text[m.span.0..m.span.1])
                 .collect();
             assert_eq!(got, places, "{text}");
+        }
+    }
+
+    /// A name placed once with its container keeps that place where it stands alone.
+    #[test]
+    fn one_sense_per_discourse() {
+        let Ok(g) = Gazetteer::bundled() else {
+            return;
+        };
+        let rows = [
+            (
+                "RICHMOND, Ind. — Two men were hurt in a Richmond shooting, Richmond police said.",
+                "Richmond",
+                "Indiana",
+            ),
+            (
+                "Crews in Columbus, Ga., cleared the road. Columbus officials thanked them.",
+                "Columbus",
+                "Georgia",
+            ),
+        ];
+        for (text, name, admin1) in rows {
+            let mentions = find_mentions(g, text);
+            let of_name: Vec<&str> = mentions
+                .iter()
+                .filter(|m| text[m.span.0..m.span.1].eq_ignore_ascii_case(name))
+                .map(|m| g.admin1_name(m.place))
+                .collect();
+            assert!(of_name.len() >= 2, "{text}: {of_name:?}");
+            assert!(of_name.iter().all(|a| *a == admin1), "{text}: {of_name:?}");
         }
     }
 
