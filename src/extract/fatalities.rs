@@ -145,6 +145,10 @@ static CASUALTY_STEMS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> =
                 "execution",
                 "slay",
                 "slew",
+                "slaughter",
+                "body of",
+                "corpse",
+                "passed away",
             ])
             .ok()
     });
@@ -206,8 +210,23 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
         let (Some(first), Some(last)) = (first, last) else {
             continue;
         };
-        // "a 17-year-old", "Ana Ruiz, 20,": an age, not a toll; "9 days ago": a time.
-        if ages[last] || lower.get(last + 1).is_some_and(|w| TIME_UNITS.contains(w)) {
+        // "a 17-year-old", "Ana Ruiz, 20,": an age, not a toll; "9 days ago": a time; "3
+        // May", "May 3": a day of a month.
+        let is_month = |k: Option<usize>| {
+            k.and_then(|k| lower.get(k))
+                .is_some_and(|w| MONTH_WORDS.contains(w.trim_end_matches('.')))
+        };
+        let day_like = first == last
+            && lower[first]
+                .parse::<u8>()
+                .is_ok_and(|d| (1..=31).contains(&d));
+        if ages[last]
+            || lower.get(last + 1).is_some_and(|w| TIME_UNITS.contains(w))
+            || (day_like
+                && (is_month(Some(last + 1))
+                    || (is_month(first.checked_sub(1))
+                        && !clause[tokens[first - 1].span.1..tokens[first].span.0].contains(','))))
+        {
             continue;
         }
         // "no one was killed": nobody.
@@ -217,7 +236,27 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
         if is_subset(&lower, first) {
             continue;
         }
-        if is_death_count(clause, &tokens, &lower, (first, last), q.vague) {
+        // "the murder of six priests and two women": a figure joined by "and" to the
+        // victims of a figure just counted shares its death.
+        // Not "2 deaths and several injured", "10 deaths and thousands of shillings".
+        let joined_to_counted = !q.vague
+            && last_counted.is_some_and(|previous| {
+                let previous_last = last_index(&tokens, previous);
+                let previous_end = victim_phrase_end(&lower, previous_last);
+                first >= 1
+                    && lower[first - 1] == "and"
+                    && previous.1 <= tokens[first - 1].span.0
+                    && previous_end + 1 == first - 1
+                    && previous_end > previous_last
+                    && !lower[previous_last + 1..=previous_end]
+                        .iter()
+                        .any(|w| is_casualty_noun(w))
+            })
+            && victim_phrase_end(&lower, last) > last
+            && !lower[last + 1..=victim_phrase_end(&lower, last)]
+                .iter()
+                .any(|w| is_casualty_noun(w));
+        if joined_to_counted || is_death_count(clause, &tokens, &lower, (first, last), q.vague) {
             toll.killed = toll.killed.saturating_add(q.value);
             toll.spans.push(q.span);
             last_counted = Some(q.span);
@@ -288,18 +327,9 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
             let end = match w.as_str() {
                 "was" | "is" if matches!(word(k + 1), "killed" | "dead") && after_a(k) => k + 1,
                 // A singular verb: one person ("Mayor X, a party leader, was shot to
-                // death"), unless nobody was.
-                "was" | "has"
-                    if !negated_before(&lower, k)
-                        && (SINGLE_DEATH_PARTICIPLES.contains(word(k + 1))
-                            || (word(k + 1) == "been"
-                                && SINGLE_DEATH_PARTICIPLES.contains(word(k + 2)))
-                            || (matches!(
-                                word(k + 1),
-                                "shot" | "stabbed" | "beaten" | "hacked"
-                            ) && word(k + 2) == "to"
-                                && word(k + 3) == "death")) =>
-                {
+                // death", "the driver was also killed", "was gunned down"), unless nobody
+                // was.
+                "was" | "has" if !negated_before(&lower, k) && reports_one_death(&lower, k + 1) => {
                     k + 1
                 }
                 "was" | "is" if word(k + 1) == "shot" && word(k + 2) == "dead" && after_a(k) => {
@@ -307,6 +337,18 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
                 }
                 "shot" if word(k + 1) == "and" && word(k + 2) == "killed" && after_a(k) => k + 2,
                 "death" if word(k + 1) == "of" && matches!(word(k + 2), "a" | "an") => k + 3,
+                // "the murder of a councilman", "the body of an unknown man was found": one
+                // person (not a protest over it: "rallied against the murder of a
+                // student" reports no death of its own).
+                "murder" | "assassination" | "slaying" | "body"
+                    if word(k + 1) == "of"
+                        && matches!(word(k + 2), "a" | "an")
+                        && !about_an_earlier_death(&lower, k) =>
+                {
+                    k + 3
+                }
+                // "he passed away", "the victim passed away"
+                "passed" if word(k + 1) == "away" && one_person_before(&lower, &ages, k) => k + 1,
                 // "the assassination of Senator Ana Ruiz", "of presidential candidate
                 // Luis Vega": one person (a figure or a plural after "of" is no one).
                 "assassination"
@@ -575,6 +617,69 @@ fn age_words(clause: &str, tokens: &[crate::text::Word], lower: &[String]) -> Ve
     ages
 }
 
+/// True when the words from `k` (after a singular "was" or "has") report a death: "killed",
+/// "been murdered", "also killed", "shot to death", "shot dead", "shot and killed",
+/// "gunned down".
+fn reports_one_death(lower: &[String], mut k: usize) -> bool {
+    let word = |at: usize| lower.get(at).map_or("", String::as_str);
+    if word(k) == "been" {
+        k += 1;
+    }
+    if matches!(
+        word(k),
+        "also" | "reportedly" | "allegedly" | "brutally" | "later" | "then"
+    ) {
+        k += 1;
+    }
+    SINGLE_DEATH_PARTICIPLES.contains(word(k))
+        || (matches!(word(k), "shot" | "stabbed" | "beaten" | "hacked")
+            && ((word(k + 1) == "to" && word(k + 2) == "death")
+                || word(k + 1) == "dead"
+                || (word(k + 1) == "and" && word(k + 2) == "killed")))
+        || (word(k) == "gunned" && word(k + 1) == "down")
+}
+
+/// True when the words before a killing noun at `k` make it a past death that this clause
+/// reacts to, not one it reports: a protest, a trial or an arrest over it.
+fn about_an_earlier_death(lower: &[String], k: usize) -> bool {
+    lower[..k].iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "against"
+                | "over"
+                | "protest"
+                | "protested"
+                | "protesting"
+                | "protests"
+                | "demonstrated"
+                | "condemned"
+                | "condemning"
+                | "demanding"
+                | "justice"
+                | "anniversary"
+                | "commemorate"
+                | "commemorated"
+                | "charged"
+                | "convicted"
+                | "sentenced"
+                | "accused"
+                | "suspected"
+                | "arrested"
+                | "trial"
+                | "investigation"
+                | "investigating"
+                | "investigations"
+                | "after"
+                | "following"
+                | "discovery"
+                | "vigil"
+                | "remember"
+                | "mourn"
+                | "mourned"
+        )
+    })
+}
+
 /// Participles that report one person's death after "was" ("was murdered").
 static SINGLE_DEATH_PARTICIPLES: WordSet =
     WordSet::new(&["killed", "murdered", "assassinated", "executed", "slain"]);
@@ -623,6 +728,26 @@ static KILLING_VERBS: WordSet = WordSet::new(&[
     "slaughtered",
     "slew",
     "slain",
+]);
+
+/// Animals, whose killing is no death toll ("slaughtered 40 cattle").
+static ANIMALS: WordSet = WordSet::new(&[
+    "goats",
+    "goat",
+    "cattle",
+    "cows",
+    "cow",
+    "sheep",
+    "camels",
+    "camel",
+    "donkeys",
+    "livestock",
+    "animals",
+    "chickens",
+    "pigs",
+    "horses",
+    "dogs",
+    "heads",
 ]);
 
 /// Units of time: a figure before one is a duration ("killed 9 days ago").
@@ -689,6 +814,10 @@ fn is_death_count(
     // total of 5" (but not "8 were killed, 4 were injured": a comma ends the verb's reach)
     let total_of = first >= 3 && lower[first - 3..first].join(" ") == "a total of";
     let verb = if total_of { first - 3 } else { first };
+    // "slaughtered 2 goats": animals are no toll.
+    if lower.get(last + 1).is_some_and(|w| ANIMALS.contains(w)) {
+        return false;
+    }
     if verb > 0
         && (matches!(
             lower[verb - 1].as_str(),
@@ -698,13 +827,19 @@ fn is_death_count(
     {
         return true;
     }
-    // "the murder of six priests", "resulted in the deaths of 10 workers" (not "the
-    // deaths of dozens": a vague figure after a noun is no count)
-    if verb > 1
+    // "the murder of six priests", "resulted in the deaths of 10 workers", "the murder of
+    // the two missionaries" (not "the deaths of dozens": a vague figure after a noun is no
+    // count)
+    let of_at = if verb > 2 && matches!(lower[verb - 1].as_str(), "the" | "these" | "those") {
+        verb - 1
+    } else {
+        verb
+    };
+    if of_at > 1
         && !vague
-        && lower[verb - 1] == "of"
-        && KILLING_NOUNS.contains(&lower[verb - 2])
-        && !clause[tokens[verb - 2].span.0..tokens[verb].span.0].contains([',', ';', '.'])
+        && lower[of_at - 1] == "of"
+        && KILLING_NOUNS.contains(&lower[of_at - 2])
+        && !clause[tokens[of_at - 2].span.0..tokens[verb].span.0].contains([',', ';', '.'])
     {
         return true;
     }
@@ -777,6 +912,11 @@ fn is_death_count(
                 || (next(1) == "and" && matches!(next(2), "killed" | "died"));
         }
         if lexicon::DEATH_WORDS.contains(w) {
+            // "six gunmen killed the leader", "8 men murdered 2 farmers": the figure is who
+            // killed, not who died.
+            if is_active_killing(clause, tokens, lower, k) {
+                return false;
+            }
             return w != "lost" || lower.get(k + 1).is_some_and(|n| n == "their");
         }
         // "two bodies were found", "three Fulani bodies": the dead.
@@ -803,6 +943,81 @@ fn is_death_count(
         k += 1;
     }
     false
+}
+
+/// True for a word that says what happened to the persons of a figure ("deaths",
+/// "injured"), not who they are.
+fn is_casualty_noun(word: &str) -> bool {
+    lexicon::DEATH_WORDS.contains(word)
+        || lexicon::INJURY_WORDS.contains(word)
+        || matches!(word, "fatalities" | "casualties" | "bodies")
+}
+
+/// Month names and their short forms: a figure beside one is a day ("3 May", "Nov 4").
+static MONTH_WORDS: WordSet = WordSet::new(&[
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "jan",
+    "feb",
+    "mar",
+    "apr",
+    "jun",
+    "jul",
+    "aug",
+    "sep",
+    "sept",
+    "oct",
+    "nov",
+    "dec",
+]);
+
+/// The index of the last word inside a byte span.
+fn last_index(tokens: &[crate::text::Word], span: Span) -> usize {
+    tokens.iter().rposition(|w| w.span.1 <= span.1).unwrap_or(0)
+}
+
+/// True when the killing verb at `k` is active, with its victims after it: "gunmen killed
+/// the leader", "murdered 2 men", "executed a trader" (not "were killed", "killed in the
+/// blast", "killed on Monday").
+fn is_active_killing(
+    clause: &str,
+    tokens: &[crate::text::Word],
+    lower: &[String],
+    k: usize,
+) -> bool {
+    let verb = lower[k].as_str();
+    if !(matches!(verb, "killed" | "kill" | "kills") || KILLING_VERBS.contains(verb)) {
+        return false;
+    }
+    let before = k.checked_sub(1).map_or("", |b| lower[b].as_str());
+    if matches!(
+        before,
+        "were" | "was" | "been" | "being" | "be" | "are" | "is" | "and" | "or" | "also"
+    ) {
+        return false;
+    }
+    let Some(next) = lower.get(k + 1) else {
+        return false;
+    };
+    if clause[tokens[k].span.1..tokens[k + 1].span.0].contains([',', ';', '.', '(']) {
+        return false;
+    }
+    matches!(
+        next.as_str(),
+        "the" | "a" | "an" | "his" | "her" | "their" | "its" | "him" | "them" | "two" | "three"
+    ) || next.bytes().all(|b| b.is_ascii_digit())
+        || crate::text::parse_number_word(next).is_some()
+        || tokens[k + 1].text(clause).starts_with(char::is_uppercase)
 }
 
 /// True for a word that begins a figure ("7", "seven", "dozens").
@@ -845,7 +1060,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 81] = [
+        let rows: [(&str, u32); 108] = [
             // A wire's time of day is no toll.
             ("at 1210 GMT, three bystanders were killed", 3),
             ("3:50 Video: the deaths of six miners in 1988 recalled", 6),
@@ -915,6 +1130,35 @@ mod tests {
             ("three people lost their lives", 3),
             // coordinated figures share the verb
             ("4 insurgents and 3 border guards were killed", 7),
+            ("the murder of six teachers and two drivers", 8),
+            ("the murder of the two clerks in the capital", 2),
+            ("gunmen killed 3 soldiers and 2 farmers at dawn", 5),
+            ("two people were murdered at the market", 2),
+            ("seven peasants were massacred by the patrol", 7),
+            ("5 soldiers and 2 guards were wounded", 0),
+            ("the clash caused 2 deaths and several injuries", 2),
+            ("fighting caused 10 deaths and thousands of losses", 10),
+            // who killed is no toll
+            ("six gunmen killed a village chief in his home", 1),
+            ("six gunmen killed the village chief", 0),
+            ("8 men from a hamlet murdered 2 herders", 2),
+            ("6 soldiers killed in an ambush on the road", 6),
+            ("On 3 May, six gunmen killed two farmers", 2),
+            ("the bodies were found on May 12 near the dam", 0),
+            ("08 May: One guard died in the riot", 1),
+            // one person, by a singular verb or noun
+            ("the driver, a retired clerk, was also killed", 1),
+            ("the mayor was gunned down outside city hall", 1),
+            ("Ruiz, the party secretary, was shot and killed", 1),
+            ("the murder of a councilman in the north", 1),
+            ("the body of an unknown man was found by the road", 1),
+            ("students marched against the murder of a teacher", 0),
+            ("police arrested two men over the murder of a guard", 0),
+            ("he passed away at the clinic", 1),
+            ("raiders slaughtered 12 goats and 3 cows", 0),
+            ("youths rioted after the body of a girl was found", 0),
+            ("the guard was not killed", 0),
+            ("10 killed 7km from the border post", 10),
             ("5 rebels and/or bandits were killed and 8 were wounded", 5),
             // an aside in parentheses
             (

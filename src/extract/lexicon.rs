@@ -759,6 +759,11 @@ pub static DEATH_WORDS: WordSet = WordSet::new(&[
     "slain",
     "fatalities",
     "lost",
+    "murdered",
+    "assassinated",
+    "massacred",
+    "slaughtered",
+    "executed",
 ]);
 
 /// Words that report an injury (a figure next to them is not a death toll).
