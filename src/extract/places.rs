@@ -49,6 +49,9 @@ pub struct Mention<'g> {
 /// A town smaller than this, named in one word, needs another place of its country in the
 /// article to count as a place.
 const LONE_TOWN_POPULATION: u64 = 50_000;
+/// The confidence from which a name's own first reading counts towards the focus it is
+/// read in (below it, the name is too ambiguous to vouch for itself).
+const SELF_SUPPORT_CONFIDENCE: f32 = 0.95;
 /// How far (in words) the capitalised run around a mention is followed each way.
 const NAME_RUN_REACH: usize = 8;
 /// Longest place name tried, in words.
@@ -120,18 +123,39 @@ pub fn find_all_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> AllMention
     // The focus is what the names written exactly say: a spelling variant ("Mentao" read
     // as "Mainz") is no evidence of a country, and is read only inside the countries the
     // exact names support.
-    let exact: Vec<(&Place, f32)> = pass1
+    let exact: Vec<(&str, &Place, f32)> = pass1
         .iter()
         .zip(&keep)
-        .filter(|(_, kept)| **kept)
-        .filter_map(|(r, _)| r.filter(|(_, _, loose)| !loose))
-        .map(|(place, confidence, _)| (place, confidence))
+        .zip(&raws)
+        .filter(|((_, kept), _)| **kept)
+        .filter_map(|((r, _), raw)| r.filter(|(_, _, loose)| !loose).map(|r| (raw, r)))
+        .map(|(raw, (place, confidence, _))| (raw.name.as_str(), place, confidence))
         .collect();
-    let mut context = Context::from_resolved(exact.iter().map(|&(p, c)| (p, c, 1.0)));
-    let mut supported: Vec<String> = exact.iter().map(|(p, _)| p.country.to_string()).collect();
+    let mut supported: Vec<String> = exact
+        .iter()
+        .map(|(_, p, _)| p.country.to_string())
+        .collect();
     supported.sort_unstable();
     supported.dedup();
-    context.loose_countries = Some(supported);
+    // The focus a name is read in is what the other names say: its own first reading, when
+    // the name is ambiguous ("Birmingham" alone: England, but barely), is no evidence for
+    // itself against "Alabama". A clear name, a country, a province or a capital ("San
+    // Salvador") supports its own reading.
+    let context_for = |name: &str| {
+        let mut context = Context::from_resolved(
+            exact
+                .iter()
+                .filter(|&&(n, place, confidence)| {
+                    n != name
+                        || confidence >= SELF_SUPPORT_CONFIDENCE
+                        || place.is_capital()
+                        || matches!(place.kind, PlaceKind::Country | PlaceKind::Admin1)
+                })
+                .map(|&(_, p, c)| (p, c, 1.0)),
+        );
+        context.loose_countries = Some(supported.clone());
+        context
+    };
     // Pass 2: in context, containers first.
     let containers: Vec<Option<usize>> = (0..raws.len())
         .map(|i| container_of(text, &raws, i, &keep))
@@ -154,6 +178,7 @@ pub fn find_all_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> AllMention
             container.map(|p| (p.country, p.admin1, p.kind)),
         );
         first[i] = *in_context.entry(key).or_insert_with(|| {
+            let context = context_for(&raws[i].name);
             let resolved = match container {
                 Some(place) => {
                     let mut ctx = context.clone();
@@ -183,8 +208,12 @@ pub fn find_all_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> AllMention
             let inside = is_inside(place, container) || in_outline;
             if !inside
                 && place.kind != PlaceKind::Country
-                && let Some((outer, inner)) =
-                    read_together(gazetteer, &context, &raws[i].name, &raws[j].name)
+                && let Some((outer, inner)) = read_together(
+                    gazetteer,
+                    &context_for(&raws[i].name),
+                    &raws[i].name,
+                    &raws[j].name,
+                )
             {
                 // "Atlanta (Georgia)": the state of that name holds the town, though alone
                 // the name is the country's.
@@ -1378,6 +1407,35 @@ mod tests {
                 .collect();
             assert!(of_name.len() >= 2, "{text}: {of_name:?}");
             assert!(of_name.iter().all(|a| *a == admin1), "{text}: {of_name:?}");
+        }
+    }
+
+    /// An ambiguous name's first reading does not vouch for itself against the other names
+    /// of the text; a capital's does.
+    #[test]
+    fn an_ambiguous_name_is_read_by_the_other_names() {
+        let Ok(g) = Gazetteer::bundled() else {
+            return;
+        };
+        let rows = [
+            (
+                "A man was hurt in Birmingham, officials in Alabama said.",
+                "Birmingham",
+                "US",
+            ),
+            (
+                "A bomb went off in San Salvador. Diplomats in Mexico and Guatemala condemned it.",
+                "San Salvador",
+                "SV",
+            ),
+        ];
+        for (text, name, country) in rows {
+            let mentions = find_mentions(g, text);
+            let found = mentions
+                .iter()
+                .find(|m| &text[m.span.0..m.span.1] == name)
+                .map(|m| m.place.country);
+            assert_eq!(found, Some(country), "{text}");
         }
     }
 
