@@ -299,3 +299,33 @@ fn a_page_header_date_anchors_the_story_and_a_coming_day_dates_nothing() {
         (day(2019, 5, 22), 2)
     );
 }
+
+/// A local story's bare neighbourhood that the gazetteer lacks, read as a town far away in
+/// another state, is placed in the story's town; a town the text puts in its state, and a
+/// national capital's story, keep their places.
+#[test]
+fn a_neighbourhood_read_as_a_far_namesake_goes_to_the_dateline_town() {
+    let rows = [
+        (
+            "TULSA, Okla. (KXQT) — A man was shot and wounded in Austin late Sunday, police said.",
+            ("Oklahoma", "Tulsa"),
+        ),
+        (
+            "TULSA, Okla. (KXQT) — A man was shot and wounded in Austin, Texas, late Sunday.",
+            ("Texas", "Austin"),
+        ),
+        (
+            "WASHINGTON (AP) — A man was shot and wounded in Austin late Sunday, police said.",
+            ("Texas", "Austin"),
+        ),
+    ];
+    for (text, expected) in rows {
+        let incidents = extract(text, Some((2015, 3, 2)));
+        let first = incidents.first().expect("an incident");
+        assert_eq!(
+            (first.admin1.as_str(), first.location.as_str()),
+            expected,
+            "{text}"
+        );
+    }
+}

@@ -24,6 +24,7 @@ mod places;
 mod triggers;
 
 use chrono::Datelike;
+use geo::{Distance, Haversine, Point};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
@@ -675,6 +676,11 @@ impl<'g> Extractor<'g> {
             .map(|c| c.place);
         let (place, geo_precision, place_span) =
             match f.place.and_then(|(i, p)| mentions.get(i).map(|m| (m, p))) {
+                // "CHICAGO — A shooting in Austin": a neighbourhood the gazetteer lacks,
+                // read as a town far away; the story's town is the place.
+                Some((m, _)) if is_a_local_name_read_far_away(m, mentions, story) => {
+                    (story.town, GeoPrecision::District, None)
+                }
                 Some((m, p)) => (Some(m.place), p, Some(m.span)),
                 // No place in the incident's clauses: the town a local story is about
                 // (geo_precision 2, near a town), else the one province the article is
@@ -1223,6 +1229,42 @@ struct Story<'g> {
     /// The one town a local story is about (its dateline's, or the only town of the home
     /// province its lead or title names).
     town: Option<&'g Place>,
+}
+
+/// How far from a local story's town a bare town of another province of its country may
+/// lie and still be read as that town.
+const LOCAL_STORY_REACH_KM: f64 = 150.0;
+
+/// True when a local story's incident is put in a town of another province of the same
+/// country, far from the story's town, that the text gives no container for and whose
+/// province it never names: a neighbourhood or street the gazetteer lacks, read as a
+/// namesake elsewhere ("CHICAGO — A shooting in Austin" is no Texas shooting).
+fn is_a_local_name_read_far_away(
+    m: &Mention<'_>,
+    mentions: &[Mention<'_>],
+    story: &Story<'_>,
+) -> bool {
+    // A national capital's dateline heads national news, which reports from all over.
+    let Some(town) = story.town.filter(|t| !t.is_capital()) else {
+        return false;
+    };
+    if m.place.kind != PlaceKind::PopulatedPlace
+        || m.container.is_some()
+        || m.place.country != town.country
+        || m.place.admin1 == town.admin1
+    {
+        return false;
+    }
+    let province_named = mentions.iter().any(|o| {
+        o.place.country == m.place.country
+            && o.place.admin1 == m.place.admin1
+            && o.place.kind == PlaceKind::Admin1
+    });
+    let km = Haversine.distance(
+        Point::new(m.place.longitude, m.place.latitude),
+        Point::new(town.longitude, town.latitude),
+    ) / 1000.0;
+    !province_named && km > LOCAL_STORY_REACH_KM
 }
 
 /// Where a title's mentions stand among the text's (they have no span in the text).
