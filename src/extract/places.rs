@@ -942,10 +942,13 @@ fn is_a_name_of_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> 
     // The capitalised run around the mention ("Afghan National Army", "Ashraf Ghani").
     // Bounded: a run longer than a name can be (a list, a line in capitals) is read only
     // near the mention, so that a text of one repeated name stays linear.
+    // A day's or a month's name is capitalised but no part of a name ("in Dickinson
+    // Saturday", "Monday Lagos").
+    let of_a_name = |k: usize| is_capitalized(word_at(k)) && !is_day_or_month(word_at(k));
     let mut start = i;
     while start > 0
         && i - start < NAME_RUN_REACH
-        && is_capitalized(word_at(start - 1))
+        && of_a_name(start - 1)
         && !crosses_break(text, tokens, start - 1, start)
     {
         start -= 1;
@@ -953,7 +956,7 @@ fn is_a_name_of_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> 
     let mut end = j;
     while end + 1 < tokens.len()
         && end - j < NAME_RUN_REACH
-        && is_capitalized(word_at(end + 1))
+        && of_a_name(end + 1)
         && !crosses_break(text, tokens, end, end + 1)
     {
         end += 1;
@@ -1027,6 +1030,32 @@ fn stands_for_government(text: &str, tokens: &[Word], raw: &Raw, place: &Place) 
     let gap = &text[raw.span.1..tokens.get(j + 1).map_or(raw.span.1, |w| w.span.0)];
     (gap.trim().is_empty() && lexicon::GOVERNMENT_VERBS.contains(&next))
         || (matches!(previous.as_str(), "with" | "between" | "and") && place.is_capital())
+}
+
+/// True for the name of a weekday or a month, written in full.
+fn is_day_or_month(word: &str) -> bool {
+    const NAMES: [&str; 19] = [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "january",
+        "february",
+        "april",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "sundays",
+        "saturdays",
+    ];
+    NAMES.iter().any(|n| n.eq_ignore_ascii_case(word))
 }
 
 /// True when a name is a country's two- or three-letter code that news does not write
@@ -1457,7 +1486,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 33] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 34] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -1467,6 +1496,11 @@ mod tests {
                 &[("Kabul", PopulatedPlace, "AF", Locative)],
             ),
             ("Washington signed a deal with the Taliban", &[]),
+            // a weekday after a name is no part of it
+            (
+                "a man was shot in Dickinson Saturday night",
+                &[("Dickinson", PopulatedPlace, "US", Locative)],
+            ),
             // a kind word after or before the name says it is a place
             (
                 "traders marched in the Koforidua Municipality",
