@@ -329,3 +329,16 @@ fn a_neighbourhood_read_as_a_far_namesake_goes_to_the_dateline_town() {
         );
     }
 }
+
+/// An incident whose clause names no place goes to the one town the lead names, even when
+/// nothing names its state.
+#[test]
+fn an_unplaced_incident_goes_to_the_one_town_of_the_lead() {
+    let text = "A Lafayette teen is in trouble with the law. Police said a boy fired a pistol \
+                at a party and wounded a friend on Friday.";
+    let incidents = extract(text, Some((2016, 5, 9)));
+    assert!(!incidents.is_empty());
+    for incident in &incidents {
+        assert_eq!(incident.location, "Lafayette", "{incidents:#?}");
+    }
+}

@@ -1327,8 +1327,45 @@ impl<'g> Story<'g> {
         let home = dateline_province(gazetteer, mentions, focus, &in_dateline)
             .or_else(|| focus_province(gazetteer, &all, focus, lead_end));
         let town = home.and_then(|h| home_town(&all, h, lead_end, &in_dateline));
+        if home.is_none()
+            && let Some(town) = the_lead_town(&all, focus, lead_end)
+        {
+            // "A Lafayette teen ...": the one town the lead names, however unsure its
+            // reading, when nothing names a province.
+            let home = gazetteer.admin1(town.country, town.admin1);
+            return Story {
+                focus,
+                home,
+                town: Some(town),
+            };
+        }
         Story { focus, home, town }
     }
+}
+
+/// How sure the reading of the lead's one town must be for it to be the story's town.
+const LEAD_TOWN_CONFIDENCE: f32 = 0.3;
+
+/// The one town of the focus country the title and the lead name (not its capital), when
+/// they name exactly one.
+fn the_lead_town<'g>(
+    mentions: &[Mention<'g>],
+    focus: Option<&'g Place>,
+    lead_end: usize,
+) -> Option<&'g Place> {
+    let country = focus?.country;
+    let mut towns = mentions
+        .iter()
+        .filter(|m| m.span.0 < lead_end || m.span == TITLE_SPAN)
+        .filter(|m| {
+            m.place.kind == PlaceKind::PopulatedPlace
+                && m.place.country == country
+                && !m.place.is_capital()
+                && m.confidence >= LEAD_TOWN_CONFIDENCE
+        })
+        .map(|m| m.place);
+    let first = towns.next()?;
+    towns.all(|t| std::ptr::eq(t, first)).then_some(first)
 }
 
 /// The town a local story is about, in its home province: the dateline's town, else the
