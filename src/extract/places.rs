@@ -265,10 +265,14 @@ pub fn find_all_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> AllMention
     for i in 0..raws.len() {
         let Some((place, _)) = first[i] else { continue };
         let one_word = raws[i].words.0 == raws[i].words.1;
+        // "Metro police", "a Portsmouth Man", "Share": an English word that names a city
+        // abroad is that city only where the text says so, as a small town's name is.
+        let common_word = crate::text::is_common_word(&raws[i].name.to_lowercase());
         if !keep[i]
             || !one_word
             || place.kind != PlaceKind::PopulatedPlace
             || place.population >= LONE_TOWN_POPULATION
+                && !(common_word && place.population < COMMON_WORD_CITY_POPULATION)
         {
             continue;
         }
@@ -1486,7 +1490,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 34] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 35] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -1496,6 +1500,11 @@ mod tests {
                 &[("Kabul", PopulatedPlace, "AF", Locative)],
             ),
             ("Washington signed a deal with the Taliban", &[]),
+            // an English word naming a city abroad is the word, unless the text says so
+            (
+                "Metro police in Nashville said",
+                &[("Nashville", PopulatedPlace, "US", Locative)],
+            ),
             // a weekday after a name is no part of it
             (
                 "a man was shot in Dickinson Saturday night",
