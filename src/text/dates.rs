@@ -233,7 +233,11 @@ pub fn find_dates(text: &str, anchor: Option<NaiveDate>) -> Vec<DateExpr> {
         let Some((date, precision)) = resolved else {
             continue;
         };
-        let report_date = caps.name("reported").is_some();
+        // "July 6, 2015, 11:11 AM": a page's time stamp, the day it was published.
+        let report_date = caps.name("reported").is_some()
+            || (precision == 1
+                && whole.as_str().bytes().filter(u8::is_ascii_digit).count() >= 5
+                && followed_by_a_clock_time(&text[whole.end()..]));
         if report_date {
             anchor = Some(date);
         }
@@ -250,6 +254,24 @@ pub fn find_dates(text: &str, anchor: Option<NaiveDate>) -> Vec<DateExpr> {
         });
     }
     out
+}
+
+/// True when a clock time with its half of the day comes right after a date ("2015, 11:11
+/// AM", " 6:02 p.m."): with the year, they stamp a page.
+fn followed_by_a_clock_time(after: &str) -> bool {
+    let rest = after.trim_start_matches([',', ' ', '\t', '-', '|', '@']);
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if !(1..=2).contains(&digits) || rest.as_bytes().get(digits) != Some(&b':') {
+        return false;
+    }
+    let minutes = &rest[digits + 1..];
+    if minutes.bytes().take_while(u8::is_ascii_digit).count() != 2 {
+        return false;
+    }
+    let half = minutes[2..].trim_start().to_ascii_lowercase();
+    ["am", "pm", "a.m.", "p.m."]
+        .iter()
+        .any(|h| half.starts_with(h))
 }
 
 #[cfg(test)]
@@ -404,6 +426,7 @@ mod tests {
             "Posted: Friday, June 4, 2021 7:14 PM EDT. Two were shot on Wednesday",
             "(Published Friday, June 4, 2021) Two were shot on Wednesday",
             "Date: June 4, 2021. Two were shot on Wednesday",
+            "June 4, 2021, 11:11 AM Two were shot on Wednesday",
         ] {
             let found = find_dates(header, None);
             assert!(found[0].report_date, "{header}");
