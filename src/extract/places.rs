@@ -1497,7 +1497,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 36] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 39] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -1521,6 +1521,17 @@ mod tests {
                     ("Lawton", PopulatedPlace, "US", Plain),
                 ],
             ),
+            // context, not a list, decides whether a city's name that is also a word is
+            // the city
+            (
+                "two men were hurt at a cinema in Mobile on Friday",
+                &[("Mobile", PopulatedPlace, "US", Locative)],
+            ),
+            (
+                "a bomb went off in Split on Monday",
+                &[("Split", PopulatedPlace, "HR", Locative)],
+            ),
+            ("Reading the statement, the mayor said nothing", &[]),
             // a weekday after a name is no part of it
             (
                 "a man was shot in Dickinson Saturday night",
