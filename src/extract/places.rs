@@ -976,6 +976,17 @@ fn is_a_name_of_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> 
         || text[..tokens[start].span.0]
             .trim_end()
             .ends_with(['.', '\n', '"', '“', ':']);
+    // "Vicksburg Police Department", "Vicksburg Police Chief Ana Ruiz": a town's own
+    // police names the town; the run is the force's name, not one holding the town.
+    let its_police = start == i
+        && place.kind != PlaceKind::Country
+        && matches!(
+            word_at(j + 1).to_ascii_lowercase().as_str(),
+            "police" | "sheriff" | "sheriff's" | "fire"
+        );
+    if its_police {
+        end = j;
+    }
     let organisation =
         (start..=end).any(|k| (k < i || k > j) && lexicon::ORGANISATION_WORDS.contains(word_at(k)));
     if organisation && (place.kind == PlaceKind::Country || !big) {
@@ -1497,7 +1508,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 39] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 40] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -1532,6 +1543,14 @@ mod tests {
                 &[("Split", PopulatedPlace, "HR", Locative)],
             ),
             ("Reading the statement, the mayor said nothing", &[]),
+            // a town's own police name the town
+            (
+                "Vicksburg Police Chief Ana Ruiz said two were hurt, Mississippi media said",
+                &[
+                    ("Vicksburg", PopulatedPlace, "US", Plain),
+                    ("Mississippi", Admin1, "US", Plain),
+                ],
+            ),
             // a weekday after a name is no part of it
             (
                 "a man was shot in Dickinson Saturday night",
