@@ -634,7 +634,13 @@ fn candidate_names<'g>(
             if !dotted && !plausible_name_form(name) {
                 continue;
             }
-            if followed_by_street_word(text, tokens, j) {
+            // "Carol Lane", "Main Street": a street's name, not a place.
+            let after_a_name = i > 0
+                && is_capitalized(tokens[i - 1].text(text))
+                && text.get(tokens[i - 1].span.1..tokens[i].span.0) == Some(" ");
+            if followed_by_street_word(text, tokens, j)
+                || ((n >= 2 || after_a_name) && STREET_WORDS.contains(last_text))
+            {
                 continue;
             }
             let folded = fold(name);
@@ -1508,7 +1514,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 40] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 41] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -1543,6 +1549,14 @@ mod tests {
                 &[("Split", PopulatedPlace, "HR", Locative)],
             ),
             ("Reading the statement, the mayor said nothing", &[]),
+            // a street's name holds no place
+            (
+                "shot in the 100 block of Carol Lane in Portsmouth, Virginia",
+                &[
+                    ("Portsmouth", PopulatedPlace, "US", Locative),
+                    ("Virginia", Admin1, "US", Locative),
+                ],
+            ),
             // a town's own police name the town
             (
                 "Vicksburg Police Chief Ana Ruiz said two were hurt, Mississippi media said",
