@@ -1344,7 +1344,9 @@ fn role_of(text: &str, tokens: &[Word], first_word: usize) -> Role {
             return Role::Plain;
         }
         let gap = &text[tokens[k - 1].span.1..tokens[k].span.0];
-        if gap.contains(['.', ';', '(', ')']) {
+        // A sentence's end, an aside, a page's separator ("near X School | Share") or a
+        // line break parts the name from any preposition before it.
+        if gap.contains(['.', ';', '(', ')', '|', '\n']) {
             return Role::Plain;
         }
         k -= 1;
@@ -1514,7 +1516,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 41] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 42] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -1557,6 +1559,8 @@ mod tests {
                     ("Virginia", Admin1, "US", Locative),
                 ],
             ),
+            // a page's separator parts a name from the preposition before it
+            ("a boy was shot near Obama School | Share", &[]),
             // a town's own police name the town
             (
                 "Vicksburg Police Chief Ana Ruiz said two were hurt, Mississippi media said",
