@@ -168,6 +168,8 @@ fn named_places_table() {
         // An alias that is an English word ("canton") gives way to the towns named so
         // outright: Canton is Guangzhou only in old texts.
         ("Canton", PlaceKind::PopulatedPlace, "US", ""),
+        // A tiny territory's district does not outrank a city of that name.
+        ("Toledo", PlaceKind::PopulatedPlace, "US", "OH"),
     ];
     for (name, kind, country, admin1) in rows {
         let r = g.resolve_name(name, &Context::default());

@@ -82,6 +82,10 @@ pub struct Resolution<'g> {
 const ADMIN1_BASE: f64 = 6.0;
 const ADMIN2_BASE: f64 = 4.6;
 const COUNTRY_BASE: f64 = 10.0;
+/// A country or territory smaller than this has divisions too small to outrank towns.
+const SMALL_TERRITORY_POPULATION: u64 = 1_000_000;
+/// Taken off the score of such a division.
+const SMALL_TERRITORY_PENALTY: f64 = 1.5;
 /// Taken off every candidate found only through a transliteration variant.
 const LOOSE_PENALTY: f64 = 1.0;
 /// Added to a place written exactly as its abbreviation ("BC", "EU"): a form that precise
@@ -186,10 +190,19 @@ impl Gazetteer {
                 }
                 // Countries rank by size among themselves ("French": France, not the French
                 // Southern Territories).
-                let size = if place.kind == PlaceKind::Country {
-                    0.1 * (self.country_population(place.country) as f64 + 1.0).log10()
-                } else {
-                    0.0
+                let size = match place.kind {
+                    PlaceKind::Country => {
+                        0.1 * (self.country_population(place.country) as f64 + 1.0).log10()
+                    }
+                    // A parish of a territory of a few thousand people ("Michael", Isle of
+                    // Man; "West End", Anguilla) does not stand as a province of a large
+                    // country does.
+                    PlaceKind::Admin1
+                        if self.country_population(place.country) < SMALL_TERRITORY_POPULATION =>
+                    {
+                        -SMALL_TERRITORY_PENALTY
+                    }
+                    _ => 0.0,
                 };
                 Some(Candidate {
                     place,
