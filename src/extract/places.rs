@@ -1516,7 +1516,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 42] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 43] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -1558,6 +1558,11 @@ mod tests {
                     ("Portsmouth", PopulatedPlace, "US", Locative),
                     ("Virginia", Admin1, "US", Locative),
                 ],
+            ),
+            // a people's name is no spelling variant of a town's
+            (
+                "Latino families met Ana Dronfield in Leeds",
+                &[("Leeds", PopulatedPlace, "GB", Locative)],
             ),
             // a page's separator parts a name from the preposition before it
             ("a boy was shot near Obama School | Share", &[]),
