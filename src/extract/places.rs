@@ -648,7 +648,10 @@ fn candidate_names<'g>(
                 demonym = Some((j, place));
                 break;
             }
-            if lexicon::NOT_PLACES.contains(&folded) {
+            // "Hope, Ark.", "Independence, Mo.": a word that is seldom a place is one
+            // before a state's abbreviation.
+            let before_a_state = n == 1 && before_a_state_abbreviation(gazetteer, text, tokens, j);
+            if lexicon::NOT_PLACES.contains(&folded) && !before_a_state {
                 continue;
             }
             if dotted {
@@ -656,7 +659,7 @@ fn candidate_names<'g>(
                 break;
             }
             let (base, _) = kind_cue(&folded);
-            if lexicon::NOT_PLACES.contains(base) {
+            if lexicon::NOT_PLACES.contains(base) && !before_a_state {
                 continue;
             }
             let exact = gazetteer.names().names_a_place(base);
@@ -694,6 +697,32 @@ fn candidate_names<'g>(
         }
     }
     (out, demonyms)
+}
+
+/// True when ", " and a first-level division's abbreviation follow the word at `j` ("Hope,
+/// Ark.", "Hope, AR").
+fn before_a_state_abbreviation(
+    gazetteer: &Gazetteer,
+    text: &str,
+    tokens: &[Word],
+    j: usize,
+) -> bool {
+    let Some(next) = tokens.get(j + 1) else {
+        return false;
+    };
+    if text.get(tokens[j].span.1..next.span.0) != Some(", ") || !is_capitalized(next.text(text)) {
+        return false;
+    }
+    let written = if text[next.span.1..].starts_with('.') {
+        format!("{}.", next.text(text))
+    } else {
+        next.text(text).to_string()
+    };
+    gazetteer
+        .abbreviated(&written)
+        .iter()
+        .filter_map(|&id| gazetteer.place(id))
+        .any(|p| p.kind == PlaceKind::Admin1)
 }
 
 /// The place a demonym names ("Russian": the country; "African": the continent), when the
@@ -1516,7 +1545,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 43] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 44] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -1557,6 +1586,14 @@ mod tests {
                 &[
                     ("Portsmouth", PopulatedPlace, "US", Locative),
                     ("Virginia", Admin1, "US", Locative),
+                ],
+            ),
+            // a word seldom a place is one before a state's abbreviation
+            (
+                "police in Hope, Ark., said two were hurt",
+                &[
+                    ("Hope", PopulatedPlace, "US", Locative),
+                    ("Ark.", Admin1, "US", Locative),
                 ],
             ),
             // a people's name is no spelling variant of a town's
