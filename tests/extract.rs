@@ -342,3 +342,16 @@ fn an_unplaced_incident_goes_to_the_one_town_of_the_lead() {
         assert_eq!(incident.location, "Lafayette", "{incidents:#?}");
     }
 }
+
+/// A clause that names only its province goes to the local story's town in that province,
+/// the more precise place.
+#[test]
+fn a_province_named_in_passing_gives_way_to_the_story_town() {
+    let text = "TULSA, Okla. (KXQT) — A man was shot and killed outside a bar in eastern \
+                Oklahoma late Sunday, troopers said.";
+    let incidents = extract(text, Some((2015, 3, 2)));
+    assert!(!incidents.is_empty());
+    for incident in &incidents {
+        assert_eq!(incident.location, "Tulsa", "{incidents:#?}");
+    }
+}

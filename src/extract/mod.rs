@@ -681,6 +681,16 @@ impl<'g> Extractor<'g> {
                 Some((m, _)) if is_a_local_name_read_far_away(m, mentions, story) => {
                     (story.town, GeoPrecision::District, None)
                 }
+                // "SAN ANGELO, Texas — ... at a home in West Texas": a clause that names only
+                // the province of a local story whose town lies there is at that town.
+                Some((m, _))
+                    if m.place.kind == PlaceKind::Admin1
+                        && story.town.is_some_and(|t| {
+                            t.country == m.place.country && t.admin1 == m.place.admin1
+                        }) =>
+                {
+                    (story.town, GeoPrecision::District, None)
+                }
                 Some((m, p)) => (Some(m.place), p, Some(m.span)),
                 // No place in the incident's clauses: the town a local story is about
                 // (geo_precision 2, near a town), else the one province the article is
