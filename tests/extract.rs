@@ -355,3 +355,17 @@ fn a_province_named_in_passing_gives_way_to_the_story_town() {
         assert_eq!(incident.location, "Tulsa", "{incidents:#?}");
     }
 }
+
+/// A dateline that names a county and no town places the story in that county.
+#[test]
+fn a_dateline_county_places_a_story_that_names_no_town() {
+    let text = "MARICOPA COUNTY, Ariz. (KXQT) — A man was shot and wounded outside a store late \
+                Sunday, deputies said.";
+    let incidents = extract(text, Some((2015, 3, 2)));
+    let first = incidents.first().expect("an incident");
+    assert_eq!(
+        (first.admin1.as_str(), first.location.as_str()),
+        ("Arizona", "Maricopa County"),
+        "{incidents:#?}"
+    );
+}

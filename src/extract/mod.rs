@@ -1237,7 +1237,7 @@ struct Story<'g> {
     focus: Option<&'g Place>,
     home: Option<&'g Place>,
     /// The one town a local story is about (its dateline's, or the only town of the home
-    /// province its lead or title names).
+    /// province its lead or title names), or its dateline's county when it names no town.
     town: Option<&'g Place>,
 }
 
@@ -1397,6 +1397,18 @@ fn home_town<'g>(
         .filter(towns_of_home)
         .find(|m| in_dateline(m) && m.span != TITLE_SPAN)
     {
+        return Some(m.place);
+    }
+    // "MIAMI-DADE COUNTY, Fla. —": a dateline that names a county of the home province
+    // places the story there when it names no town.
+    if let Some(m) = mentions.iter().find(|m| {
+        in_dateline(m)
+            && m.span != TITLE_SPAN
+            && m.place.kind == PlaceKind::Admin2
+            && m.place.country == home.country
+            && m.place.admin1 == home.admin1
+            && m.confidence >= LEAD_TOWN_CONFIDENCE
+    }) {
         return Some(m.place);
     }
     let mut towns = mentions
