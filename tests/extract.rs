@@ -20,6 +20,13 @@ fn extract(text: &str, date: Option<(i32, u32, u32)>) -> Vec<Incident> {
     extractor.extract(&article).incidents
 }
 
+/// The province and the place of the first incident of a text published on `date`.
+fn first_place(text: &str, date: (i32, u32, u32)) -> (String, String) {
+    let incidents = extract(text, Some(date));
+    let first = incidents.first().expect("an incident");
+    (first.admin1.clone(), first.location.clone())
+}
+
 fn day(y: i32, m: u32, d: u32) -> Option<NaiveDate> {
     NaiveDate::from_ymd_opt(y, m, d)
 }
@@ -122,12 +129,9 @@ fn a_local_story_whose_lead_names_no_town_takes_the_town_it_names_most() {
                 found him on a porch. Dayton police asked for help, and a Kettering detective \
                 joined them. Dayton officers searched the block, and a hospital in Dayton, \
                 Ohio, treated him.";
-    let incidents = extract(text, Some((2019, 5, 15)));
-    let first = incidents.first().expect("an incident");
     assert_eq!(
-        (first.admin1.as_str(), first.location.as_str()),
-        ("Ohio", "Dayton"),
-        "{incidents:#?}"
+        first_place(text, (2019, 5, 15)),
+        ("Ohio".into(), "Dayton".into())
     );
 }
 
@@ -190,11 +194,9 @@ fn a_dateline_after_a_caption_and_a_related_line_places_a_local_story() {
     let page = "Crime scene tape on a quiet street\n\nRelated: Council debates a budget for \
                 parks\n\nTULSA, Okla. (KXQT) — A woman was shot and wounded outside a grocery \
                 store late Sunday, police said. Detectives asked witnesses to call them.";
-    let incidents = extract(page, Some((2015, 3, 2)));
-    let first = incidents.first().expect("an incident");
     assert_eq!(
-        (first.admin1.as_str(), first.location.as_str()),
-        ("Oklahoma", "Tulsa")
+        first_place(page, (2015, 3, 2)),
+        ("Oklahoma".into(), "Tulsa".into())
     );
 }
 
@@ -319,12 +321,10 @@ fn a_neighbourhood_read_as_a_far_namesake_goes_to_the_dateline_town() {
             ("Texas", "Austin"),
         ),
     ];
-    for (text, expected) in rows {
-        let incidents = extract(text, Some((2015, 3, 2)));
-        let first = incidents.first().expect("an incident");
+    for (text, (admin1, location)) in rows {
         assert_eq!(
-            (first.admin1.as_str(), first.location.as_str()),
-            expected,
+            first_place(text, (2015, 3, 2)),
+            (admin1.into(), location.into()),
             "{text}"
         );
     }
@@ -361,11 +361,8 @@ fn a_province_named_in_passing_gives_way_to_the_story_town() {
 fn a_dateline_county_places_a_story_that_names_no_town() {
     let text = "MARICOPA COUNTY, Ariz. (KXQT) — A man was shot and wounded outside a store late \
                 Sunday, deputies said.";
-    let incidents = extract(text, Some((2015, 3, 2)));
-    let first = incidents.first().expect("an incident");
     assert_eq!(
-        (first.admin1.as_str(), first.location.as_str()),
-        ("Arizona", "Maricopa County"),
-        "{incidents:#?}"
+        first_place(text, (2015, 3, 2)),
+        ("Arizona".into(), "Maricopa County".into())
     );
 }
