@@ -27,6 +27,15 @@ fn first_place(text: &str, date: (i32, u32, u32)) -> (String, String) {
     (first.admin1.clone(), first.location.clone())
 }
 
+/// Asserts that a text published on `date` gives incidents, every one of them at `location`.
+fn assert_every_incident_at(text: &str, date: (i32, u32, u32), location: &str) {
+    let incidents = extract(text, Some(date));
+    assert!(!incidents.is_empty(), "{text}");
+    for incident in &incidents {
+        assert_eq!(incident.location, location, "{incidents:#?}");
+    }
+}
+
 fn day(y: i32, m: u32, d: u32) -> Option<NaiveDate> {
     NaiveDate::from_ymd_opt(y, m, d)
 }
@@ -336,11 +345,7 @@ fn a_neighbourhood_read_as_a_far_namesake_goes_to_the_dateline_town() {
 fn an_unplaced_incident_goes_to_the_one_town_of_the_lead() {
     let text = "A Lafayette teen is in trouble with the law. Police said a boy fired a pistol \
                 at a party and wounded a friend on Friday.";
-    let incidents = extract(text, Some((2016, 5, 9)));
-    assert!(!incidents.is_empty());
-    for incident in &incidents {
-        assert_eq!(incident.location, "Lafayette", "{incidents:#?}");
-    }
+    assert_every_incident_at(text, (2016, 5, 9), "Lafayette");
 }
 
 /// A clause that names only its province goes to the local story's town in that province,
@@ -349,11 +354,7 @@ fn an_unplaced_incident_goes_to_the_one_town_of_the_lead() {
 fn a_province_named_in_passing_gives_way_to_the_story_town() {
     let text = "TULSA, Okla. (KXQT) — A man was shot and killed outside a bar in eastern \
                 Oklahoma late Sunday, troopers said.";
-    let incidents = extract(text, Some((2015, 3, 2)));
-    assert!(!incidents.is_empty());
-    for incident in &incidents {
-        assert_eq!(incident.location, "Tulsa", "{incidents:#?}");
-    }
+    assert_every_incident_at(text, (2015, 3, 2), "Tulsa");
 }
 
 /// A dateline that names a county and no town places the story in that county.

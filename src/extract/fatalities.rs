@@ -214,7 +214,10 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
         // May", "May 3": a day of a month.
         let is_month = |k: Option<usize>| {
             k.and_then(|k| lower.get(k))
-                .is_some_and(|w| MONTH_WORDS.contains(w.trim_end_matches('.')))
+                .map(|w| w.trim_end_matches('.'))
+                .is_some_and(|w| {
+                    lexicon::MONTHS.contains(w) || lexicon::MONTH_ABBREVIATIONS.contains(w)
+                })
         };
         let day_like = first == last
             && lower[first]
@@ -952,34 +955,6 @@ fn is_casualty_noun(word: &str) -> bool {
         || lexicon::INJURY_WORDS.contains(word)
         || matches!(word, "fatalities" | "casualties" | "bodies")
 }
-
-/// Month names and their short forms: a figure beside one is a day ("3 May", "Nov 4").
-static MONTH_WORDS: WordSet = WordSet::new(&[
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-    "jan",
-    "feb",
-    "mar",
-    "apr",
-    "jun",
-    "jul",
-    "aug",
-    "sep",
-    "sept",
-    "oct",
-    "nov",
-    "dec",
-]);
 
 /// The index of the last word inside a byte span.
 fn last_index(tokens: &[crate::text::Word], span: Span) -> usize {

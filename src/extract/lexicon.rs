@@ -7,7 +7,8 @@ use std::sync::OnceLock;
 use rustc_hash::FxHashSet;
 
 /// Capitalised words that are never place mentions on their own, though some gazetteer
-/// entry carries them (months, weekdays, titles, institutions, demonyms, common words).
+/// entry carries them (titles, institutions, demonyms, common words; months and weekdays are
+/// in [`MONTHS`] and [`WEEKDAYS`], and [`is_never_a_place`] reads all three).
 pub static NOT_PLACES: WordSet = WordSet::new(&[
     // demonyms and group names
     "afghan",
@@ -142,26 +143,7 @@ pub static NOT_PLACES: WordSet = WordSet::new(&[
     "judge",
     "colonel",
     "captain",
-    // calendar
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
+    // calendar (besides `MONTHS` and `WEEKDAYS`, see `is_never_a_place`)
     "today",
     "yesterday",
     // common words that are also the names of villages somewhere
@@ -762,6 +744,44 @@ pub static DEATH_WORDS: WordSet = WordSet::new(&[
     "massacred",
     "slaughtered",
     "executed",
+]);
+
+/// True when a capitalised word is never a place mention on its own: a word of
+/// [`NOT_PLACES`], a month's or a weekday's name.
+pub fn is_never_a_place(word: &str) -> bool {
+    NOT_PLACES.contains(word) || MONTHS.contains(word) || WEEKDAYS.contains(word)
+}
+
+/// Month names written in full.
+pub static MONTHS: WordSet = WordSet::new(&[
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+]);
+
+/// Short forms of month names ("Nov", "Sept").
+pub static MONTH_ABBREVIATIONS: WordSet = WordSet::new(&[
+    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+]);
+
+/// The days of the week.
+pub static WEEKDAYS: WordSet = WordSet::new(&[
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
 ]);
 
 /// Words that report an injury (a figure next to them is not a death toll).
@@ -1393,9 +1413,7 @@ mod tests {
         assert!(SET.any_in("farther or far"));
         assert!(!SET.any_in("farther"));
         assert!(
-            NOT_PLACES.contains("Taliban")
-                && NOT_PLACES.contains("march")
-                && !NOT_PLACES.contains("kabul")
+            is_never_a_place("Taliban") && is_never_a_place("march") && !is_never_a_place("kabul")
         );
     }
 }

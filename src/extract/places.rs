@@ -267,12 +267,12 @@ pub fn find_all_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> AllMention
         let one_word = raws[i].words.0 == raws[i].words.1;
         // "Metro police", "a Portsmouth Man", "Share": an English word that names a city
         // abroad is that city only where the text says so, as a small town's name is.
-        let common_word = crate::text::is_common_word(&raws[i].name.to_lowercase());
+        let common_word = || crate::text::is_common_word(&raws[i].name.to_lowercase());
         if !keep[i]
             || !one_word
             || place.kind != PlaceKind::PopulatedPlace
             || place.population >= LONE_TOWN_POPULATION
-                && !(common_word && place.population < COMMON_WORD_CITY_POPULATION)
+                && !(place.population < COMMON_WORD_CITY_POPULATION && common_word())
         {
             continue;
         }
@@ -651,7 +651,7 @@ fn candidate_names<'g>(
             // "Hope, Ark.", "Independence, Mo.": a word that is seldom a place is one
             // before a state's abbreviation.
             let before_a_state = n == 1 && before_a_state_abbreviation(gazetteer, text, tokens, j);
-            if lexicon::NOT_PLACES.contains(&folded) && !before_a_state {
+            if lexicon::is_never_a_place(&folded) && !before_a_state {
                 continue;
             }
             if dotted {
@@ -659,7 +659,7 @@ fn candidate_names<'g>(
                 break;
             }
             let (base, _) = kind_cue(&folded);
-            if lexicon::NOT_PLACES.contains(base) && !before_a_state {
+            if lexicon::is_never_a_place(base) && !before_a_state {
                 continue;
             }
             let exact = gazetteer.names().names_a_place(base);
@@ -749,7 +749,7 @@ fn people_of<'g>(gazetteer: &'g Gazetteer, folded: &str) -> Option<&'g Place> {
 /// True when the word at `i` is a month's abbreviation beside a day or a year
 /// ("from Nov 4", "4 Dec 2020"): a date, not the village of that name.
 fn month_of_a_date(text: &str, tokens: &[Word], i: usize) -> bool {
-    // Full month names are never read as places (`lexicon::NOT_PLACES`); their short
+    // Full month names are never read as places (`lexicon::is_never_a_place`); their short
     // forms are, unless a number stands beside them.
     const MONTHS: [&str; 12] = [
         "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
@@ -1089,30 +1089,14 @@ fn stands_for_government(text: &str, tokens: &[Word], raw: &Raw, place: &Place) 
         || (matches!(previous.as_str(), "with" | "between" | "and") && place.is_capital())
 }
 
-/// True for the name of a weekday or a month, written in full.
+/// True for the name of a weekday or a month, written in full ("March" and "May" are
+/// words and names too often to part a name).
 fn is_day_or_month(word: &str) -> bool {
-    const NAMES: [&str; 19] = [
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-        "january",
-        "february",
-        "april",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-        "sundays",
-        "saturdays",
-    ];
-    NAMES.iter().any(|n| n.eq_ignore_ascii_case(word))
+    lexicon::WEEKDAYS.contains(word)
+        || matches!(word.to_ascii_lowercase().as_str(), "sundays" | "saturdays")
+        || (lexicon::MONTHS.contains(word)
+            && !word.eq_ignore_ascii_case("march")
+            && !word.eq_ignore_ascii_case("may"))
 }
 
 /// True when a name is a country's two- or three-letter code that news does not write
