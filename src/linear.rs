@@ -17,6 +17,30 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
     hash
 }
 
+/// [`fnv1a`] of byte strings written one after another.
+fn fnv1a_parts<'a>(parts: impl Iterator<Item = &'a [u8]>) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in parts.flatten() {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+/// A word as features spell it, into `out`: lower case, each run of digits as one `0`.
+fn normalize_word(word: &str, out: &mut String) {
+    out.clear();
+    for c in word.chars() {
+        if c.is_ascii_digit() {
+            if !out.ends_with('0') {
+                out.push('0');
+            }
+        } else {
+            out.extend(c.to_lowercase());
+        }
+    }
+}
+
 /// Collects a text's features as bucket numbers.
 #[derive(Debug, Clone)]
 pub struct Featurizer {
@@ -49,60 +73,41 @@ impl Featurizer {
     /// Adds the words of a text (lower case, digits as `0`) and each pair of neighbouring
     /// words.
     pub fn add_words(&mut self, text: &str) {
-        let mut previous: Option<String> = None;
+        // Two reused buffers (this word and the one before): no allocation per word.
+        let mut word_norm = std::mem::take(&mut self.scratch);
+        let mut previous = String::new();
         for word in text
             .split(|c: char| !c.is_alphanumeric())
             .filter(|w| !w.is_empty())
         {
-            let mut norm = String::with_capacity(word.len());
-            for c in word.chars() {
-                if c.is_ascii_digit() {
-                    if !norm.ends_with('0') {
-                        norm.push('0');
-                    }
-                } else {
-                    norm.extend(c.to_lowercase());
-                }
+            normalize_word(word, &mut word_norm);
+            self.add_parts(&["w:", &word_norm]);
+            if !previous.is_empty() {
+                self.add_parts(&["b:", &previous, " ", &word_norm]);
             }
-            self.scratch.clear();
-            self.scratch.push_str("w:");
-            self.scratch.push_str(&norm);
-            let unigram = std::mem::take(&mut self.scratch);
-            self.add(&unigram);
-            self.scratch = unigram;
-            if let Some(prev) = &previous {
-                self.scratch.clear();
-                self.scratch.push_str("b:");
-                self.scratch.push_str(prev);
-                self.scratch.push(' ');
-                self.scratch.push_str(&norm);
-                let bigram = std::mem::take(&mut self.scratch);
-                self.add(&bigram);
-                self.scratch = bigram;
-            }
-            previous = Some(norm);
+            std::mem::swap(&mut previous, &mut word_norm);
         }
+        self.scratch = word_norm;
     }
 
     /// Adds the words of a text as context (lower case, digits as `0`), without pairs.
     pub fn add_context_words(&mut self, text: &str) {
+        let mut word_norm = std::mem::take(&mut self.scratch);
         for word in text
             .split(|c: char| !c.is_alphanumeric())
             .filter(|w| !w.is_empty())
         {
-            let mut feature = String::with_capacity(word.len() + 2);
-            feature.push_str("x:");
-            for c in word.chars() {
-                if c.is_ascii_digit() {
-                    if !feature.ends_with('0') {
-                        feature.push('0');
-                    }
-                } else {
-                    feature.extend(c.to_lowercase());
-                }
-            }
-            self.add(&feature);
+            normalize_word(word, &mut word_norm);
+            self.add_parts(&["x:", &word_norm]);
         }
+        self.scratch = word_norm;
+    }
+
+    /// Adds the feature spelled by the parts written one after another (hashed as one
+    /// string, without building it).
+    fn add_parts(&mut self, parts: &[&str]) {
+        let hash = fnv1a_parts(parts.iter().map(|p| p.as_bytes()));
+        self.buckets.push((hash & ((1u64 << self.bits) - 1)) as u32);
     }
 
     /// The features so far, each bucket once, sorted.
@@ -378,6 +383,37 @@ mod tests {
         let mut g = Featurizer::new(16);
         g.add_words("REBELS shelled gao; 99 died");
         assert_eq!(f.features(), g.features(), "case and digits do not matter");
+    }
+
+    /// The trained models hash the spelled-out feature strings: words and pairs hashed in
+    /// parts must land in the same buckets.
+    #[test]
+    fn words_hash_as_their_spelled_out_features() {
+        let spelled = |feature: &str| (fnv1a(feature.as_bytes()) & ((1 << 16) - 1)) as u32;
+        let mut expected: Vec<u32> = [
+            "w:rebels",
+            "w:shelled",
+            "b:rebels shelled",
+            "w:gao",
+            "b:shelled gao",
+            "w:0",
+            "b:gao 0",
+            "w:éte",
+            "b:0 éte",
+        ]
+        .iter()
+        .map(|f| spelled(f))
+        .collect();
+        expected.sort_unstable();
+        expected.dedup();
+        let mut f = Featurizer::new(16);
+        f.add_words("Rebels shelled Gao; 1200 ÉTE");
+        assert_eq!(f.features(), expected.as_slice());
+        let mut g = Featurizer::new(16);
+        g.add_context_words("Gao 12");
+        let mut context = vec![spelled("x:gao"), spelled("x:0")];
+        context.sort_unstable();
+        assert_eq!(g.features(), context.as_slice());
     }
 
     #[test]
