@@ -858,6 +858,32 @@ pub static LOCATIVE_PREPOSITIONS: WordSet = WordSet::new(&[
     "throughout",
 ]);
 
+/// Nouns whose "of X" puts what follows in X: its people ("residents of X", "the Muslim
+/// community of X") and its parts ("the streets of X", "the market of X").
+pub static DWELLERS_AND_PARTS: WordSet = WordSet::new(&[
+    "residents",
+    "inhabitants",
+    "people",
+    "population",
+    "villagers",
+    "citizens",
+    "natives",
+    "locals",
+    "dwellers",
+    "youths",
+    "youth",
+    "community",
+    "communities",
+    "streets",
+    "market",
+    "outskirts",
+    "suburbs",
+    "suburb",
+    "centre",
+    "center",
+    "heart",
+]);
+
 /// Directions that make a place a reference point ("north of the capital, Kabul").
 pub static DIRECTIONS: WordSet = WordSet::new(&[
     "north",

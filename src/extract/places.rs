@@ -343,7 +343,10 @@ pub fn find_all_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> AllMention
             .iter()
             .filter(|(c, _)| others.iter().filter(|(d, _)| d == c).count() >= 2)
             .count();
-        if agreeing >= if big { 3 } else { 2 } {
+        // Known by another name only ("Mansi" of Muncie, Indiana): one other country named
+        // is enough to say the text means some local place the gazetteer lacks.
+        let by_another_name_only = !is_written_as_its_own_name(name, place);
+        if agreeing >= if big { 3 } else { 2 } || (by_another_name_only && !others.is_empty()) {
             keep[i] = false;
         }
     }
@@ -380,6 +383,8 @@ pub fn find_all_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> AllMention
             index_of.insert(i, out.len());
             let role = if locative_by_content[i] {
                 Role::Locative
+            } else if names_a_border(text, &tokens, raw.words.1) {
+                Role::Plain
             } else {
                 role_of(text, &tokens, raw.words.0)
             };
@@ -1318,6 +1323,9 @@ static CONTAINMENT_FILLERS: WordSet = WordSet::new(&[
     "raion",
     "neighbourhood",
     "neighborhood",
+    "quarter",
+    "suburb",
+    "hamlet",
     "camp",
 ]);
 
@@ -1330,10 +1338,20 @@ fn container_of(text: &str, raws: &[Raw], i: usize, keep: &[bool]) -> Option<usi
         if gap.len() > 80 || gap.contains(['.', ';', ':']) {
             return None;
         }
-        let words_ok = gap
+        let gap_words: Vec<&str> = gap
             .split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')' | '-' | '\'' | '’'))
             .filter(|w| !w.is_empty())
-            .all(|w| is_capitalized(w) || CONTAINMENT_FILLERS.contains(w));
+            .collect();
+        // "the Chateau quarter in the city of Gao", "X village in Y district": "in" after
+        // the kind of place the first name is.
+        let words_ok = gap_words.iter().enumerate().all(|(k, w)| {
+            is_capitalized(w)
+                || CONTAINMENT_FILLERS.contains(w)
+                || *w == "in"
+                    && k > 0
+                    && !matches!(gap_words[k - 1], "of" | "the" | "and" | "in")
+                    && CONTAINMENT_FILLERS.contains(gap_words[k - 1])
+        });
         if !words_ok {
             return None;
         }
@@ -1347,6 +1365,29 @@ fn container_of(text: &str, raws: &[Raw], i: usize, keep: &[bool]) -> Option<usi
         }
     }
     None
+}
+
+/// True when a name is written as the place's own name, with or without a kind word
+/// ("Sourou Province" of Sourou), rather than as one of its other names.
+fn is_written_as_its_own_name(written: &str, place: &Place) -> bool {
+    let (written, own) = (fold(written), fold(place.name));
+    written == own
+        || written.starts_with(&format!("{own} "))
+        || written.ends_with(&format!(" {own}"))
+        || crate::gazetteer::strip_admin_words(&own) == Some(written.as_str())
+}
+
+/// True when the name is said of a border ("near the Mali border", "the Syrian-Turkish
+/// frontier"): the event is at the edge of that place, maybe on the other side, not in it.
+fn names_a_border(text: &str, tokens: &[Word], last_word: usize) -> bool {
+    tokens.get(last_word + 1).is_some_and(|next| {
+        let gap = &text[tokens[last_word].span.1..next.span.0];
+        gap.chars().all(|c| c == ' ' || c == '-')
+            && matches!(
+                next.text(text).to_ascii_lowercase().as_str(),
+                "border" | "borders" | "frontier" | "boundary"
+            )
+    })
 }
 
 /// Locative when a preposition leads to the mention over filler words only.
@@ -1375,6 +1416,16 @@ fn role_of(text: &str, tokens: &[Word], first_word: usize) -> Role {
             && !is_capitalized(tokens[k - 2].text(text))
         {
             return Role::Locative;
+        }
+        // "residents of X marched", "in the streets of X": X is where they are. A noun
+        // spelled with a capital inside a sentence is part of a name ("Friends of X").
+        if word == "of" && k > 0 && lexicon::DWELLERS_AND_PARTS.contains(tokens[k - 1].text(text)) {
+            let noun = tokens[k - 1].text(text);
+            let starts_its_sentence = k == 1
+                || text[tokens[k - 2].span.1..tokens[k - 1].span.0].contains(['.', ':', '\n']);
+            if !is_capitalized(noun) || starts_its_sentence {
+                return Role::Locative;
+            }
         }
         if lexicon::LOCATIVE_PREPOSITIONS.contains(&word) {
             return Role::Locative;
@@ -1529,10 +1580,34 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 44] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 48] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
+            ),
+            // a town's people and parts are in it, though no preposition says so
+            (
+                "the inhabitants of Bambari marched against the curfew",
+                &[("Bambari", PopulatedPlace, "CF", Locative)],
+            ),
+            // a border is the edge of a country, not a place in it
+            (
+                "gunmen raided a customs post in Sourou Province near the Mali border",
+                &[
+                    ("Sourou Province", Admin2, "BF", Locative),
+                    ("Mali", Country, "ML", Plain),
+                ],
+            ),
+            // a town abroad known by another of its names only, in a text about another
+            // country, is a local place the gazetteer lacks (not Muncie, Indiana)
+            (
+                "soldiers burned houses in Mansi township, in northern Myanmar",
+                &[("Myanmar", Country, "MM", Locative)],
+            ),
+            // "X quarter in Y": Y holds X, so a namesake of X abroad is not meant
+            (
+                "shops burned in the Chateau quarter in the city of Bobo-Dioulasso",
+                &[("Bobo-Dioulasso", PopulatedPlace, "BF", Locative)],
             ),
             (
                 "near the Germany Embassy in Kabul",
