@@ -200,7 +200,107 @@ pub(crate) fn link<K: std::hash::Hash + Eq>(
             }
         }
     }
+    links.part_towns_far_apart(
+        blocks
+            .values()
+            .flat_map(|by_precision| by_precision.iter().flatten())
+            .map(|(_, i, report)| (*i, report)),
+    );
     links
+}
+
+/// Splits a group of reports that a vaguer report bridges between towns far apart (a
+/// protest in one city and one in another, both joined to a report that names only their
+/// province) into one event per town: each town's reports with the vaguer ones that match
+/// that town alone; the vaguer ones that match several towns, or none, stay together apart.
+/// Returns `None` when the group's towns lie within [`SAME_PLACE_KM`] of each other.
+/// Depends only on the group's reports, not on their order.
+fn part_by_town(members: &[(usize, Report)]) -> Option<Vec<Vec<usize>>> {
+    let pinned = |r: &Report| r.position.filter(|_| r.geo_precision == GeoPrecision::Town);
+    let key = |(la, lo): (f64, f64)| (la.to_bits(), lo.to_bits());
+    let mut points: Vec<(f64, f64)> = members.iter().filter_map(|(_, r)| pinned(r)).collect();
+    points.sort_unstable_by_key(|&p| key(p));
+    points.dedup_by_key(|p| key(*p));
+    if points.len() < 2 {
+        return None;
+    }
+    // Sites: the points joined by chains of steps within SAME_PLACE_KM.
+    let near = |(la, lo): (f64, f64), (lb, lob): (f64, f64)| {
+        Haversine.distance(Point::new(lo, la), Point::new(lob, lb)) / 1000.0 <= SAME_PLACE_KM
+    };
+    let mut site = vec![usize::MAX; points.len()];
+    let mut sites = 0;
+    for start in 0..points.len() {
+        if site[start] != usize::MAX {
+            continue;
+        }
+        site[start] = sites;
+        let mut stack = vec![start];
+        while let Some(p) = stack.pop() {
+            for q in 0..points.len() {
+                if site[q] == usize::MAX && near(points[p], points[q]) {
+                    site[q] = sites;
+                    stack.push(q);
+                }
+            }
+        }
+        sites += 1;
+    }
+    if sites < 2 {
+        return None;
+    }
+    let site_of = |r: &Report| {
+        pinned(r).and_then(|p| {
+            points
+                .binary_search_by_key(&key(p), |&q| key(q))
+                .ok()
+                .map(|k| site[k])
+        })
+    };
+    let mut groups: Vec<Vec<usize>> = vec![Vec::new(); sites];
+    let mut unattached: Vec<(usize, Report)> = Vec::new();
+    for &(i, r) in members {
+        if let Some(s) = site_of(&r) {
+            groups[s].push(i);
+            continue;
+        }
+        let mut matched: Option<usize> = None;
+        let mut several = false;
+        for (_, town) in members.iter().filter(|(_, t)| site_of(t).is_some()) {
+            if same_report(&r, town) {
+                let s = site_of(town);
+                if matched.is_some() && matched != s {
+                    several = true;
+                    break;
+                }
+                matched = s;
+            }
+        }
+        match (matched, several) {
+            (Some(s), false) => groups[s].push(i),
+            _ => unattached.push((i, r)),
+        }
+    }
+    // The vaguer reports left over: one event per chain of matching reports.
+    let mut label: Vec<usize> = (0..unattached.len()).collect();
+    for a in 0..unattached.len() {
+        for b in a + 1..unattached.len() {
+            if same_report(&unattached[a].1, &unattached[b].1) {
+                let (la, lb) = (label[a], label[b]);
+                let (keep, drop) = (la.min(lb), la.max(lb));
+                label
+                    .iter_mut()
+                    .filter(|l| **l == drop)
+                    .for_each(|l| *l = keep);
+            }
+        }
+    }
+    let mut leftover: FxHashMap<usize, Vec<usize>> = FxHashMap::default();
+    for (k, &(i, _)) in unattached.iter().enumerate() {
+        leftover.entry(label[k]).or_default().push(i);
+    }
+    groups.extend(leftover.into_values());
+    Some(groups)
 }
 
 /// Merges by comparing every pair of incidents: the slow, obvious version that
@@ -215,6 +315,8 @@ pub(crate) fn merge_incidents_all_pairs(incidents: Vec<Incident>) -> Vec<Inciden
             }
         }
     }
+    let reports: Vec<Report> = incidents.iter().map(Report::of).collect();
+    links.part_towns_far_apart(reports.iter().enumerate().filter(|(_, r)| r.day.is_some()));
     links.into_merged(incidents)
 }
 
@@ -252,6 +354,47 @@ impl Links {
             i = self.parent[i];
         }
         i
+    }
+
+    /// Applies [`part_by_town`] to every group of the dated reports given.
+    fn part_towns_far_apart<'r>(
+        &mut self,
+        dated: impl Iterator<Item = (usize, &'r Report)> + Clone,
+    ) {
+        // Only a group of three or more with two town reports can need parting (two towns
+        // far apart never join directly: a bridge needs a third report). Counted first, so
+        // that the many small groups cost two passes over numbers and nothing more.
+        let mut size = vec![0u32; self.parent.len()];
+        let mut towns = vec![0u32; self.parent.len()];
+        for (i, report) in dated.clone() {
+            let root = self.root(i);
+            size[root] += 1;
+            if report.geo_precision == GeoPrecision::Town && report.position.is_some() {
+                towns[root] += 1;
+            }
+        }
+        let mut by_root: FxHashMap<usize, Vec<(usize, Report)>> = FxHashMap::default();
+        for (i, report) in dated {
+            let root = self.root(i);
+            if size[root] >= 3 && towns[root] >= 2 {
+                by_root.entry(root).or_default().push((i, *report));
+            }
+        }
+        drop((size, towns));
+        for (_, mut members) in by_root {
+            members.sort_unstable_by_key(|&(i, _)| i);
+            let Some(groups) = part_by_town(&members) else {
+                continue;
+            };
+            for &(i, _) in &members {
+                self.parent[i] = i;
+            }
+            for group in groups {
+                for pair in group.windows(2) {
+                    self.join(pair[0], pair[1]);
+                }
+            }
+        }
     }
 
     fn join(&mut self, i: usize, j: usize) {
@@ -659,6 +802,37 @@ mod tests {
         near.event_id = "c".into();
         near.latitude = Some(31.64);
         assert_eq!(merge_incidents(vec![a, near]).len(), 1);
+    }
+
+    /// A report known only to the province matches a town report in each of two towns
+    /// far apart: it joins neither, and the towns stay two events. With one of the towns
+    /// alone, it joins that town's event.
+    #[test]
+    fn a_vague_report_does_not_bridge_towns_far_apart() {
+        let town = |id: &str, (lat, lon): (f64, f64)| {
+            let mut t = incident(id, (2020, 4, 1), "Helmand", 1);
+            t.geo_precision = GeoPrecision::Town;
+            (t.latitude, t.longitude) = (Some(lat), Some(lon));
+            t
+        };
+        let lashkar_gah = town("a", (31.59, 64.37));
+        let sangin = town("b", (32.07, 64.83));
+        let also_lashkar_gah = town("c", (31.60, 64.36));
+        let province = incident("d", (2020, 4, 1), "Helmand", 1);
+        let all = vec![
+            lashkar_gah.clone(),
+            sangin.clone(),
+            also_lashkar_gah.clone(),
+            province.clone(),
+        ];
+        let merged = merge_incidents(all.clone());
+        let sources: Vec<Vec<String>> = merged.iter().map(|m| m.sources.clone()).collect();
+        assert_eq!(merged.len(), 3, "{sources:?}");
+        assert!(sources.contains(&vec!["a.txt".to_string(), "c.txt".to_string()]));
+        assert!(sources.contains(&vec!["d.txt".to_string()]));
+        agree(all);
+        let one_town = merge_incidents(vec![lashkar_gah, province, also_lashkar_gah]);
+        assert_eq!(one_town.len(), 1);
     }
 
     /// Whether the blocked merge and the all-pairs oracle agree on these reports.
