@@ -367,3 +367,25 @@ fn a_dateline_county_places_a_story_that_names_no_town() {
         ("Arizona".into(), "Maricopa County".into())
     );
 }
+
+/// An incident known only to its province is pinned, as ACLED codes it, at the province's
+/// capital, and still named and precise as the province.
+#[test]
+fn an_incident_known_only_to_its_province_is_pinned_at_its_capital() {
+    let incidents = extract(
+        "Gunmen killed three shepherds in Faryab province on Monday, officials said.",
+        Some((2021, 3, 10)),
+    );
+    let first = incidents.first().expect("an incident");
+    assert_eq!(first.location, "Faryab");
+    assert_eq!(
+        first.geo_precision,
+        incident_map::model::GeoPrecision::Province
+    );
+    // Maymana, the provincial capital, not the province's own point.
+    let (lat, lon) = (first.latitude.unwrap(), first.longitude.unwrap());
+    assert!(
+        (lat - 35.92).abs() < 0.05 && (lon - 64.78).abs() < 0.05,
+        "{lat},{lon}"
+    );
+}

@@ -289,3 +289,23 @@ fn english_words_are_no_nicknames() {
         "{central:?}"
     );
 }
+
+/// A province's seat is its capital town, the national capital where it lies there; a
+/// district or a town has none.
+#[test]
+fn provinces_have_their_capitals_as_seats() {
+    let g = gazetteer();
+    let rows = [
+        ("AF", "10", Some("Lashkar Gāh")),
+        ("AF", "13", Some("Kabul")),
+        ("AF", "07", Some("Maymana")),
+        ("US", "TX", Some("Austin")),
+        ("CF", "03", Some("Bria")),
+    ];
+    for (iso, code, seat) in rows {
+        let province = g.admin1(iso, code).expect("province");
+        assert_eq!(g.seat_of(province).map(|p| p.name), seat, "{iso} {code}");
+    }
+    let kabul_city = g.nearest_place(34.5553, 69.2075).expect("Kabul");
+    assert_eq!(g.seat_of(kabul_city).map(|p| p.name), None);
+}

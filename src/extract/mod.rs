@@ -746,6 +746,8 @@ impl<'g> Extractor<'g> {
             (None, Some(published)) => (Some(published), TimePrecision::Week),
             (None, None) => (None, TimePrecision::Month),
         };
+        // A province placed as such is pinned, as ACLED codes it, at its capital.
+        let point = place.map(|p| g.seat_of(p).unwrap_or(p));
         let ascii = |s: &str| deunicode::deunicode(s);
         let admin1 = named_division
             .or(place)
@@ -772,8 +774,8 @@ impl<'g> Extractor<'g> {
                 None => String::new(),
             },
             admin1,
-            latitude: place.map(|p| p.latitude),
-            longitude: place.map(|p| p.longitude),
+            latitude: point.map(|p| p.latitude),
+            longitude: point.map(|p| p.longitude),
             geo_precision,
             fatalities: f.toll.killed,
             fatalities_max: f.toll.killed,

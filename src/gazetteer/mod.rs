@@ -121,6 +121,8 @@ pub struct Gazetteer {
     countries: FxHashMap<&'static str, u32>,
     admin1s: FxHashMap<(&'static str, &'static str), u32>,
     admin2s: FxHashMap<&'static str, u32>,
+    /// The seat of each first-level division: its capital town.
+    seats: FxHashMap<(&'static str, &'static str), u32>,
     abbreviations: FxHashMap<&'static str, Vec<u32>>,
     country_population: FxHashMap<&'static str, u64>,
     points: OnceLock<RTree<GeomWithData<[f64; 2], u32>>>,
@@ -226,6 +228,26 @@ impl Gazetteer {
                 _ => {}
             }
         }
+        // A division's seat: the national capital where it lies in the division, else the
+        // division's capital (the most populous, should the table list two).
+        let mut seats: FxHashMap<(&'static str, &'static str), u32> = FxHashMap::default();
+        let rank = |p: &Place| (p.feature_code() == "PPLC", p.population);
+        for (i, place) in places.iter().enumerate() {
+            if place.kind != PlaceKind::PopulatedPlace
+                || place.admin1.is_empty()
+                || !matches!(place.feature_code(), "PPLA" | "PPLC")
+            {
+                continue;
+            }
+            seats
+                .entry((place.country, place.admin1))
+                .and_modify(|seat| {
+                    if rank(place) > rank(&places[*seat as usize]) {
+                        *seat = i as u32;
+                    }
+                })
+                .or_insert(i as u32);
+        }
         Gazetteer {
             places,
             names,
@@ -233,6 +255,7 @@ impl Gazetteer {
             countries,
             admin1s,
             admin2s,
+            seats,
             abbreviations,
             country_population,
             points: OnceLock::new(),
@@ -280,6 +303,17 @@ impl Gazetteer {
     /// The first-level division with this GeoNames code in this country.
     pub fn admin1(&self, iso: &str, code: &str) -> Option<&Place> {
         self.admin1s.get(&(iso, code)).and_then(|&i| self.place(i))
+    }
+
+    /// The seat (capital town) of a first-level division, where the table has one. (A
+    /// district keeps its own point: a county's middle is nearer its towns than its seat.)
+    pub fn seat_of(&self, division: &Place) -> Option<&Place> {
+        if division.kind != PlaceKind::Admin1 {
+            return None;
+        }
+        self.seats
+            .get(&(division.country, division.admin1))
+            .and_then(|&i| self.place(i))
     }
 
     /// The second-level division with this code.
