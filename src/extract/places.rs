@@ -1348,9 +1348,10 @@ fn container_of(text: &str, raws: &[Raw], i: usize, keep: &[bool]) -> Option<usi
             is_capitalized(w)
                 || CONTAINMENT_FILLERS.contains(w)
                 || *w == "in"
-                    && k > 0
-                    && !matches!(gap_words[k - 1], "of" | "the" | "and" | "in")
-                    && CONTAINMENT_FILLERS.contains(gap_words[k - 1])
+                    && (gap_words.len() == 1
+                        || k > 0
+                            && !matches!(gap_words[k - 1], "of" | "the" | "and" | "in")
+                            && CONTAINMENT_FILLERS.contains(gap_words[k - 1]))
         });
         if !words_ok {
             return None;
@@ -1580,7 +1581,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 48] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 49] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -1608,6 +1609,11 @@ mod tests {
             (
                 "shops burned in the Chateau quarter in the city of Bobo-Dioulasso",
                 &[("Bobo-Dioulasso", PopulatedPlace, "BF", Locative)],
+            ),
+            // "X in Y" with X far from Y: X is a local name in Y (not London's Hyde Park)
+            (
+                "mourners gathered in Hyde Park in Kisumu on Sunday",
+                &[("Kisumu", PopulatedPlace, "KE", Locative)],
             ),
             (
                 "near the Germany Embassy in Kabul",
