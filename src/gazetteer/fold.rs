@@ -70,6 +70,7 @@ const ARTICLES: [&str; 12] = [
 /// assert_eq!(loose_key("daikundi"), loose_key("daykundi"));
 /// assert_eq!(loose_key("kondoz"), loose_key("kunduz"));
 /// assert_eq!(loose_key("hodeidah"), loose_key("al hudaydah"));
+/// assert_ne!(loose_key("west wellega"), loose_key("east wollega"));
 /// ```
 pub fn loose_key(folded: &str) -> String {
     let words: Vec<&str> = folded.split([' ', '-']).filter(|w| !w.is_empty()).collect();
@@ -82,7 +83,20 @@ pub fn loose_key(folded: &str) -> String {
     } else {
         words
     };
-    let mut joined = kept.concat();
+    // A compass word keeps its meaning: vowels fold together, and "west" would read "east".
+    let compass = |w: &str| match w {
+        "north" | "northern" => "N",
+        "south" | "southern" => "S",
+        "east" | "eastern" => "E",
+        "west" | "western" => "W",
+        _ => "",
+    };
+    let marks: String = kept.iter().map(|w| compass(w)).collect();
+    let mut joined: String = kept
+        .iter()
+        .filter(|w| compass(w).is_empty())
+        .copied()
+        .collect();
     for (from, to) in [
         ("dh", "d"),
         ("th", "t"),
@@ -111,6 +125,7 @@ pub fn loose_key(folded: &str) -> String {
         }
         last = mapped;
     }
+    out.push_str(&marks);
     out
 }
 
