@@ -663,14 +663,16 @@ fn candidate_names<'g>(
                 found = Some((j, format!("{name}.")));
                 break;
             }
-            let (base, _) = kind_cue(&folded);
+            let (base, cue) = kind_cue(&folded);
             if lexicon::is_never_a_place(base) && !before_a_state {
                 continue;
             }
             let exact = gazetteer.names().names_a_place(base);
-            // A spelling variant of a country, province, district or city ("Urozgan").
+            // A spelling variant of a country, province, district or city ("Urozgan"), or
+            // of a shorter name that a kind word marks as a place ("Muse township").
+            let long_enough = base.len() >= 5 || (cue.is_some() && base.len() >= 4);
             let variant =
-                !exact && base.len() >= 5 && gazetteer.loose_names().contains(&loose_key(base));
+                !exact && long_enough && gazetteer.loose_names().contains(&loose_key(base));
             if exact || variant {
                 found = Some((j, name.to_string()));
                 break;
@@ -1581,7 +1583,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 49] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 50] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -1609,6 +1611,14 @@ mod tests {
             (
                 "shops burned in the Chateau quarter in the city of Bobo-Dioulasso",
                 &[("Bobo-Dioulasso", PopulatedPlace, "BF", Locative)],
+            ),
+            // a short name's spelling variant counts when a kind word marks it a place
+            (
+                "rebels attacked a camp in Gulo district, northern Uganda",
+                &[
+                    ("Gulo district", Admin2, "UG", Locative),
+                    ("Uganda", Country, "UG", Locative),
+                ],
             ),
             // "X in Y" with X far from Y: X is a local name in Y (not London's Hyde Park)
             (
