@@ -1583,7 +1583,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 50] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 51] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -1619,6 +1619,12 @@ mod tests {
                     ("Gulo district", Admin2, "UG", Locative),
                     ("Uganda", Country, "UG", Locative),
                 ],
+            ),
+            // a level of local government one country has keeps the name in it (not
+            // Santhià, Italy)
+            (
+                "a grenade was thrown at a rally in Santhia upazila on Friday",
+                &[],
             ),
             // "X in Y" with X far from Y: X is a local name in Y (not London's Hyde Park)
             (

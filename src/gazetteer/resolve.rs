@@ -159,6 +159,13 @@ impl Gazetteer {
                 {
                     return None;
                 }
+                // "Santhia upazila": a level of local government only one country has says
+                // the place is in that country (not Santhià, Italy).
+                if let Some(countries) = countries_of_its_level_word(&folded)
+                    && !countries.contains(&place.country)
+                {
+                    return None;
+                }
                 // A spelling variant is trusted only where the text says the place is: a
                 // loose match outside the named container ("Dand, Kandahar" read as a
                 // village of India) is another place.
@@ -254,6 +261,29 @@ impl Gazetteer {
             loose: best.loose,
         })
     }
+}
+
+/// Levels of local government that only some countries have, as English-language reports
+/// name them after the place, with those countries' codes.
+const COUNTRY_LEVEL_WORDS: [(&str, &[&str]); 5] = [
+    ("upazila", &["BD"]),
+    ("upazilla", &["BD"]),
+    ("woreda", &["ET"]),
+    ("regency", &["ID"]),
+    ("lga", &["NG"]),
+];
+
+/// The countries a name's level word ("Santhia upazila") confines it to, if it has one.
+fn countries_of_its_level_word(folded: &str) -> Option<&'static [&'static str]> {
+    let last = folded.rsplit(' ').next()?;
+    (last.len() < folded.len())
+        .then(|| {
+            COUNTRY_LEVEL_WORDS
+                .iter()
+                .find(|(word, _)| *word == last)
+                .map(|(_, countries)| *countries)
+        })
+        .flatten()
 }
 
 /// Words that name what a facility or event is, not where ("University", "Hospital"): a
