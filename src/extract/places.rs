@@ -105,7 +105,8 @@ pub fn find_all_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> AllMention
         .map(|r| r.map(|(place, confidence, _)| (place, confidence)))
         .collect();
     // "Ronnie Lee Howard, 31, ... Howard told the court": a word of a person's name named
-    // once in full is that person wherever it stands alone.
+    // once in full is that person wherever it stands alone; named in full after a title
+    // ("Mayor Karl Kassel"), even when a city carries it.
     let people = person_words(text, &tokens);
     let mut keep: Vec<bool> = raws
         .iter()
@@ -115,8 +116,9 @@ pub fn find_all_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> AllMention
                 is_real_place(text, &tokens, raw, place)
                     && !(raw.words.0 == raw.words.1
                         && !matches!(place.kind, PlaceKind::Country | PlaceKind::Admin1)
-                        && place.population < NAME_INSIDE_NAME_POPULATION
-                        && people.contains(&raw.name.to_lowercase()))
+                        && people.get(&raw.name.to_lowercase()).is_some_and(|&titled| {
+                            titled || place.population < NAME_INSIDE_NAME_POPULATION
+                        }))
             })
         })
         .collect();
@@ -838,9 +840,10 @@ fn plausible_name_form(name: &str) -> bool {
 /// The words of the persons' names a text writes in full, lower-cased: a given name and
 /// one or two more capitalised words ("Ronnie Lee Howard"), a title and a name ("Officer
 /// Ron Gaines"), or two or three capitalised words with an age after them ("Decovier
-/// English, 31,"). A middle initial joins the name ("Adarius D. Hayes").
-fn person_words(text: &str, tokens: &[Word]) -> rustc_hash::FxHashSet<String> {
-    let mut people = rustc_hash::FxHashSet::default();
+/// English, 31,"). A middle initial joins the name ("Adarius D. Hayes"). Each word says
+/// whether it was written in a full name after a title.
+fn person_words(text: &str, tokens: &[Word]) -> FxHashMap<String, bool> {
+    let mut people: FxHashMap<String, bool> = FxHashMap::default();
     let word_at = |k: usize| tokens.get(k).map(|w| w.text(text)).unwrap_or("");
     let mut i = 0;
     while i < tokens.len() {
@@ -867,9 +870,14 @@ fn person_words(text: &str, tokens: &[Word]) -> rustc_hash::FxHashSet<String> {
                 may_be_surname(w) && !is_acronym(w)
             }) && (!titled || may_be_surname(word_at(first)));
             let after = text.get(tokens[end].span.1..).unwrap_or("");
+            let before = text.get(..tokens[first].span.0).unwrap_or("");
             let given = lexicon::GIVEN_NAMES.contains(word_at(first));
-            if surname_like && (titled || given || is_followed_by_an_age(after)) {
-                people.extend(name.map(|k| word_at(k).to_lowercase()));
+            let aged =
+                is_followed_by_an_age(after) || (words >= 2 && is_after_an_age(before, after));
+            if surname_like && (titled || given || aged) {
+                for k in name {
+                    *people.entry(word_at(k).to_lowercase()).or_default() |= titled && words >= 2;
+                }
             }
         }
         i = end + 1;
@@ -887,6 +895,36 @@ fn joins_a_name(text: &str, tokens: &[Word], k: usize, after_title: bool) -> boo
 /// A single capital letter: a middle initial.
 fn is_initial(word: &str) -> bool {
     word.len() == 1 && word.bytes().all(|b| b.is_ascii_uppercase())
+}
+
+/// True when a run of names follows an age ("the 19-year-old Delroy Ames said") and is no
+/// place describing a person ("a 19-year-old Long Beach man").
+fn is_after_an_age(before: &str, after: &str) -> bool {
+    let before = before.trim_end().to_ascii_lowercase();
+    let aged = before.ends_with("year-old") || before.ends_with("year old");
+    let next = after
+        .trim_start()
+        .split(|c: char| !c.is_alphabetic())
+        .next()
+        .unwrap_or("");
+    aged && !matches!(
+        next,
+        "man"
+            | "woman"
+            | "boy"
+            | "girl"
+            | "resident"
+            | "student"
+            | "teen"
+            | "teenager"
+            | "youth"
+            | "native"
+            | "mother"
+            | "father"
+            | "child"
+            | "person"
+            | "driver"
+    )
 }
 
 /// True when what follows a name is an age in apposition: ", 31," ", 21;" ", 40 years".
@@ -1193,6 +1231,14 @@ fn names_a_person(text: &str, tokens: &[Word], raw: &Raw, run: (usize, usize)) -
         return true;
     }
     let after = &text[tokens[run_end].span.1.max(raw.span.1)..];
+    if run_start < run_end
+        && (run_start..=run_end)
+            .skip(1)
+            .all(|k| may_be_surname(word_at(k)))
+        && is_after_an_age(&text[..tokens[run_start].span.0], after)
+    {
+        return true;
+    }
     let Some(rest) = after.strip_prefix(", ") else {
         return false;
     };
@@ -1583,7 +1629,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 51] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 54] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -1624,6 +1670,19 @@ mod tests {
             // Santhià, Italy)
             (
                 "a grenade was thrown at a rally in Santhia upazila on Friday",
+                &[],
+            ),
+            // a name after an age is a person's, even a city's name; a place before a
+            // person's noun is a place
+            ("the 19-year-old Quantavious Jackson was shot twice", &[]),
+            (
+                "a 19-year-old Long Beach man was shot twice",
+                &[("Long Beach", PopulatedPlace, "US", Plain)],
+            ),
+            // a surname named in full after a title is the person wherever it stands alone,
+            // even a city's name
+            (
+                "Mayor Karl Kassel spoke at the library. Kassel said the shooting was an accident.",
                 &[],
             ),
             // "X in Y" with X far from Y: X is a local name in Y (not London's Hyde Park)
