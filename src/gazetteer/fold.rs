@@ -73,16 +73,8 @@ const ARTICLES: [&str; 12] = [
 /// assert_ne!(loose_key("west wellega"), loose_key("east wollega"));
 /// ```
 pub fn loose_key(folded: &str) -> String {
-    let words: Vec<&str> = folded.split([' ', '-']).filter(|w| !w.is_empty()).collect();
-    let kept: Vec<&str> = if words.len() > 1 {
-        words
-            .iter()
-            .copied()
-            .filter(|w| !ARTICLES.contains(w))
-            .collect()
-    } else {
-        words
-    };
+    let words = || folded.split([' ', '-']).filter(|w| !w.is_empty());
+    let several = words().nth(1).is_some();
     // A compass word keeps its meaning: vowels fold together, and "west" would read "east".
     let compass = |w: &str| match w {
         "north" | "northern" => "N",
@@ -91,32 +83,38 @@ pub fn loose_key(folded: &str) -> String {
         "west" | "western" => "W",
         _ => "",
     };
-    let marks: String = kept.iter().map(|w| compass(w)).collect();
-    let mut joined: String = kept
-        .iter()
-        .filter(|w| compass(w).is_empty())
-        .copied()
-        .collect();
-    for (from, to) in [
-        ("dh", "d"),
-        ("th", "t"),
-        ("kh", "k"),
-        ("gh", "g"),
-        ("sh", "s"),
-        ("ph", "f"),
-    ] {
-        joined = joined.replace(from, to);
+    let mut marks = String::new();
+    let mut joined = String::with_capacity(folded.len());
+    for word in words().filter(|w| !several || !ARTICLES.contains(w)) {
+        match compass(word) {
+            "" => joined.push_str(word),
+            mark => marks.push_str(mark),
+        }
+    }
+    // Digraphs in one pass (the same as replacing dh, th, kh, gh, sh, ph in turn: no
+    // replacement makes another's pair).
+    let mut reduced = String::with_capacity(joined.len());
+    let mut chars = joined.chars().peekable();
+    while let Some(c) = chars.next() {
+        if matches!(c, 'd' | 't' | 'k' | 'g' | 's' | 'p') && chars.peek() == Some(&'h') {
+            chars.next();
+            reduced.push(if c == 'p' { 'f' } else { c });
+        } else {
+            reduced.push(c);
+        }
     }
     let is_vowel = |c: char| matches!(c, 'a' | 'e' | 'i' | 'o' | 'u' | 'y' | 'w');
-    if joined.len() > 3 && joined.ends_with('h') && joined[..joined.len() - 1].ends_with(is_vowel) {
-        joined.pop();
+    if reduced.len() > 3
+        && reduced.ends_with('h')
+        && reduced[..reduced.len() - 1].ends_with(is_vowel)
+    {
+        reduced.pop();
     }
-    let mut out = String::with_capacity(joined.len());
+    let mut out = String::with_capacity(reduced.len() + marks.len());
     let mut last = '\0';
-    for c in joined.chars() {
+    for c in reduced.chars() {
         let mapped = match c {
             c if is_vowel(c) => 'a',
-            'v' => 'v',
             'q' | 'k' | 'c' => 'k',
             other => other,
         };
