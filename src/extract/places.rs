@@ -945,9 +945,14 @@ fn may_be_surname(word: &str) -> bool {
         && !PLACE_STRUCTURE_WORDS.contains(word)
 }
 
+/// Letters that are mostly capitals ("NDP", "MoD"), not a name with a capital inside
+/// ("McComb", "DeKalb").
 fn is_acronym(name: &str) -> bool {
+    let capitals = name.chars().filter(|c| c.is_uppercase()).count();
+    let letters = name.chars().filter(|c| c.is_alphabetic()).count();
     !name.contains([' ', '-', '.'])
-        && name.chars().filter(|c| c.is_uppercase()).count() >= 2
+        && capitals >= 2
+        && capitals * 2 >= letters
         && name.chars().count() <= 6
 }
 
@@ -1056,6 +1061,10 @@ fn is_a_name_of_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> 
         || text[..tokens[start].span.0]
             .trim_end()
             .ends_with(['.', '\n', '"', '“', ':']);
+    // "The Duluth Police Department": a sentence's article is no part of the name.
+    if sentence_start && start < i && matches!(word_at(start), "The" | "A" | "An") {
+        start += 1;
+    }
     // "Vicksburg Police Department", "Vicksburg Police Chief Ana Ruiz": a town's own
     // police names the town; the run is the force's name, not one holding the town.
     let its_police = start == i
@@ -1629,7 +1638,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 54] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 56] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -1684,6 +1693,16 @@ mod tests {
             (
                 "Mayor Karl Kassel spoke at the library. Kassel said the shooting was an accident.",
                 &[],
+            ),
+            // a capital inside a name is no acronym
+            (
+                "two men were hurt in a shooting in McComb, police said",
+                &[("McComb", PopulatedPlace, "US", Locative)],
+            ),
+            // a sentence's article is no part of a town's police force's name
+            (
+                "The Duluth Police Department said a teen was hurt.",
+                &[("Duluth", PopulatedPlace, "US", Plain)],
             ),
             // "X in Y" with X far from Y: X is a local name in Y (not London's Hyde Park)
             (
