@@ -389,3 +389,13 @@ fn an_incident_known_only_to_its_province_is_pinned_at_its_capital() {
         "{lat},{lon}"
     );
 }
+
+/// A country the event is put in gives way to a town of it that the same clause names.
+#[test]
+fn a_town_named_after_its_country_places_the_event() {
+    let (admin1, location) = first_place(
+        "Traders protested outside the port in Kenya's second city, Mombasa, on 3 May 2021.",
+        (2021, 5, 4),
+    );
+    assert_eq!((admin1.as_str(), location.as_str()), ("Mombasa", "Mombasa"));
+}

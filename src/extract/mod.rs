@@ -1139,15 +1139,30 @@ fn choose_place(mentions: &[Mention<'_>], span: Span) -> Option<(usize, GeoPreci
         .enumerate()
         .filter(|(_, m)| inside(m) && m.role == Role::Locative)
         .min_by_key(|(_, m)| m.span.0);
+    let first_below_country = |country: Option<&str>| {
+        mentions
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| {
+                inside(m)
+                    && matches!(m.role, Role::Plain | Role::Locative)
+                    && m.place.kind != PlaceKind::Country
+                    && country.is_none_or(|c| m.place.country == c)
+            })
+            .min_by_key(|(_, m)| m.span.0)
+            .map(|(i, m)| pick(i, m))
+    };
     if let Some((i, m)) = locative {
+        // "in the streets of Benin's commercial capital, Cotonou": a country the event is
+        // put in gives way to a place of it the clause names.
+        if m.place.kind == PlaceKind::Country
+            && let Some(inner) = first_below_country(Some(m.place.country))
+        {
+            return Some(inner);
+        }
         return Some(pick(i, m));
     }
-    mentions
-        .iter()
-        .enumerate()
-        .filter(|(_, m)| inside(m) && m.role == Role::Plain && m.place.kind != PlaceKind::Country)
-        .min_by_key(|(_, m)| m.span.0)
-        .map(|(i, m)| pick(i, m))
+    first_below_country(None)
 }
 
 /// The article as the extractor reads it: its text with wrapped lines joined and capitals
