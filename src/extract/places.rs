@@ -669,7 +669,9 @@ fn candidate_names<'g>(
             if lexicon::is_never_a_place(base) && !before_a_state {
                 continue;
             }
-            let exact = gazetteer.names().names_a_place(base);
+            // "Silver City": a name whose last word is a kind word is looked up whole too.
+            let exact =
+                gazetteer.names().names_a_place(base) || gazetteer.names().names_a_place(&folded);
             // A spelling variant of a country, province, district or city ("Urozgan"), or
             // of a shorter name that a kind word marks as a place ("Muse township").
             let long_enough = base.len() >= 5 || (cue.is_some() && base.len() >= 4);
@@ -981,8 +983,11 @@ fn crosses_break(text: &str, tokens: &[Word], i: usize, j: usize) -> bool {
     (i..j).any(|k| {
         let gap = &text[tokens[k].span.1..tokens[k + 1].span.0];
         // "St. Louis", "Mt. Kenya", "Ft. Worth": the abbreviation's dot joins the name.
-        let abbreviated =
-            gap == ". " && matches!(tokens[k].text(text), "St" | "Ste" | "Mt" | "Ft" | "Pt");
+        let abbreviated = gap == ". "
+            && matches!(
+                tokens[k].text(text).to_ascii_lowercase().as_str(),
+                "st" | "ste" | "mt" | "ft" | "pt"
+            );
         !abbreviated && !gap.chars().all(|c| c == ' ' || c == '-')
     })
 }
@@ -1638,7 +1643,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 56] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 58] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -1703,6 +1708,22 @@ mod tests {
             (
                 "The Duluth Police Department said a teen was hurt.",
                 &[("Duluth", PopulatedPlace, "US", Plain)],
+            ),
+            // a name that ends in a kind word is looked up whole
+            (
+                "a man was shot in Silver City, New Mexico on Tuesday",
+                &[
+                    ("Silver City", PopulatedPlace, "US", Locative),
+                    ("New Mexico", Admin1, "US", Locative),
+                ],
+            ),
+            // an abbreviated "Saint" in capitals joins the name
+            (
+                "ST. LOUIS, Mo. - A man was shot Tuesday.",
+                &[
+                    ("ST. LOUIS", PopulatedPlace, "US", Plain),
+                    ("Mo.", Admin1, "US", Plain),
+                ],
             ),
             // "X in Y" with X far from Y: X is a local name in Y (not London's Hyde Park)
             (
