@@ -399,3 +399,16 @@ fn a_town_named_after_its_country_places_the_event() {
     );
     assert_eq!((admin1.as_str(), location.as_str()), ("Mombasa", "Mombasa"));
 }
+
+/// A neighbourhood named like a town far away is a part of the town the text names.
+#[test]
+fn a_neighbourhood_named_like_a_far_town_is_in_the_story_town() {
+    let (admin1, location) = first_place(
+        "Two men were wounded in the Austin neighborhood early Sunday, Chicago police said.",
+        (2019, 6, 3),
+    );
+    assert_eq!(
+        (admin1.as_str(), location.as_str()),
+        ("Illinois", "Chicago")
+    );
+}

@@ -4,6 +4,7 @@
 //! "X, Y" and "X (Y)" containment), and marked locative when an event is put there
 //! ("in southern Helmand province").
 
+use geo::Distance;
 use rustc_hash::FxHashMap;
 
 use super::lexicon::{self, WordSet};
@@ -45,6 +46,10 @@ pub struct Mention<'g> {
     /// place stands, and its province is the one the text names.
     pub in_an_older_division: bool,
 }
+
+/// A neighbourhood's namesake farther than this from the town the text names most is not
+/// the neighbourhood.
+const NEIGHBOURHOOD_REACH_KM: f64 = 50.0;
 
 /// A town smaller than this, named in one word, needs another place of its country in the
 /// article to count as a place.
@@ -260,6 +265,55 @@ pub fn find_all_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> AllMention
                 first[i] = Some((same, confidence));
                 keep[i] = is_real_place(text, &tokens, &raws[i], same);
             }
+        }
+    }
+    // "a home in the Austin neighborhood ... Chicago police said": a neighbourhood named
+    // like a town far away is a part of the town the text names most.
+    let is_a_neighbourhood = |i: usize| {
+        tokens.get(raws[i].words.1 + 1).is_some_and(|w| {
+            matches!(
+                w.text(text).to_ascii_lowercase().as_str(),
+                "neighborhood" | "neighbourhood"
+            )
+        })
+    };
+    let towns: Vec<usize> = (0..raws.len())
+        .filter(|&j| keep[j] && !is_a_neighbourhood(j))
+        .filter(|&j| first[j].is_some_and(|(p, _)| p.kind == PlaceKind::PopulatedPlace))
+        .collect();
+    for i in 0..raws.len() {
+        let Some((place, confidence)) = first[i] else {
+            continue;
+        };
+        if !keep[i] || place.kind != PlaceKind::PopulatedPlace || !is_a_neighbourhood(i) {
+            continue;
+        }
+        let mut counts: Vec<(&Place, usize)> = Vec::new();
+        for &j in &towns {
+            let Some((town, _)) = first[j] else { continue };
+            if town.country != place.country || std::ptr::eq(town, place) {
+                continue;
+            }
+            match counts.iter_mut().find(|(p, _)| std::ptr::eq(*p, town)) {
+                Some(entry) => entry.1 += 1,
+                None => counts.push((town, 1)),
+            }
+        }
+        // Most named first; among equals, the first named.
+        let city = counts
+            .iter()
+            .fold(None::<(&Place, usize)>, |best, &(p, n)| match best {
+                Some((_, m)) if m >= n => best,
+                _ => Some((p, n)),
+            });
+        if let Some((city, _)) = city
+            && geo::Haversine.distance(
+                geo::Point::new(place.longitude, place.latitude),
+                geo::Point::new(city.longitude, city.latitude),
+            ) / 1000.0
+                > NEIGHBOURHOOD_REACH_KM
+        {
+            first[i] = Some((city, confidence));
         }
     }
     // A one-word name that only a small town abroad carries, in a country the article
