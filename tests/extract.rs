@@ -412,3 +412,17 @@ fn a_neighbourhood_named_like_a_far_town_is_in_the_story_town() {
         ("Illinois", "Chicago")
     );
 }
+
+/// A headline written as a sentence before a station's name places the story; the
+/// station's town (here in a neighbouring state) only when the headline names none.
+#[test]
+fn a_sentence_headline_before_a_station_name_places_the_story() {
+    let headline = placed_by_title(
+        "Woman shot dead outside a store in Tulsa - KXQT News 8 Fort Smith, Arkansas News Weather & Sports",
+    );
+    assert_eq!(headline, ("US".into(), "Oklahoma".into()));
+    let station = placed_by_title(
+        "Woman shot dead outside a store - KXQT News 8 Fort Smith, Arkansas News Weather & Sports",
+    );
+    assert_eq!(station, ("US".into(), "Arkansas".into()));
+}

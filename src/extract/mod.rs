@@ -627,6 +627,18 @@ impl<'g> Extractor<'g> {
         let Some(publisher) = publisher_of(title) else {
             return Vec::new();
         };
+        // "Woman hurt in Tulsa - KXQT News 8 Fort Smith, Arkansas": a headline written as a
+        // sentence before the station's name says where the story is; the station's town,
+        // maybe in a neighbouring state, only when the headline names none.
+        let headline = title
+            .get(..title.len().saturating_sub(publisher.len() + 3))
+            .unwrap_or("");
+        if is_sentence_case(headline) {
+            let named = find_mentions(self.gazetteer, headline);
+            if !named.is_empty() {
+                return named;
+            }
+        }
         find_mentions(self.gazetteer, publisher)
             .into_iter()
             // "TV", "FM": a station's letters, not Tuvalu.
