@@ -111,7 +111,7 @@ pub fn find_all_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> AllMention
         .collect();
     // "Ronnie Lee Howard, 31, ... Howard told the court": a word of a person's name named
     // once in full is that person wherever it stands alone; named in full after a title
-    // ("Mayor Karl Kassel"), even when a city carries it.
+    // ("Mayor Lena Kassel"), even when a city carries it.
     let people = person_words(text, &tokens);
     let mut keep: Vec<bool> = raws
         .iter()
@@ -1750,7 +1750,7 @@ mod tests {
             // a surname named in full after a title is the person wherever it stands alone,
             // even a city's name
             (
-                "Mayor Karl Kassel spoke at the library. Kassel said the shooting was an accident.",
+                "Mayor Lena Kassel spoke at the library. Kassel said the shooting was an accident.",
                 &[],
             ),
             // a capital inside a name is no acronym
