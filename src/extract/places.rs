@@ -346,6 +346,33 @@ pub fn find_all_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> AllMention
             keep[i] = false;
         }
     }
+    // "photographer Wil Lewis", "Smith told reporters": a district called by its name
+    // without its level word ("Lewis" for Lewis County), in one word, is a person's name
+    // unless an event is put there or the text names another place of its province.
+    for i in 0..raws.len() {
+        let Some((place, _)) = first[i] else { continue };
+        let own = fold(place.name);
+        let short_form =
+            crate::gazetteer::strip_admin_words(&own) == Some(fold(&raws[i].name).as_str());
+        if !keep[i]
+            || place.kind != PlaceKind::Admin2
+            || raws[i].words.0 != raws[i].words.1
+            || !short_form
+            || role_of(text, &tokens, raws[i].words.0) == Role::Locative
+        {
+            continue;
+        }
+        let in_its_province = (0..raws.len()).any(|j| {
+            j != i
+                && keep[j]
+                && fold(&raws[j].name) != fold(&raws[i].name)
+                && first[j]
+                    .is_some_and(|(p, _)| p.country == place.country && p.admin1 == place.admin1)
+        });
+        if !in_its_province {
+            keep[i] = false;
+        }
+    }
     // A small place abroad that nothing else in the text supports, where two or more other
     // names agree on another country, is a look-alike of some other word (a village's
     // name that is also a town's name far away), not a place of this story.
@@ -1697,7 +1724,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 58] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 60] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -1778,6 +1805,16 @@ mod tests {
                     ("ST. LOUIS", PopulatedPlace, "US", Plain),
                     ("Mo.", Admin1, "US", Plain),
                 ],
+            ),
+            // a county called by its name alone, in one word, is a person's name unless an
+            // event is put there or its state is named
+            (
+                "Witnesses said Lewis ran from the car before the shots rang out",
+                &[],
+            ),
+            (
+                "A deputy was shot in Lewis County on Tuesday",
+                &[("Lewis County", Admin2, "US", Locative)],
             ),
             // "X in Y" with X far from Y: X is a local name in Y (not London's Hyde Park)
             (
