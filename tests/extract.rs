@@ -426,3 +426,26 @@ fn a_sentence_headline_before_a_station_name_places_the_story() {
     );
     assert_eq!(station, ("US".into(), "Arkansas".into()));
 }
+
+/// A state's postal code after a town says which of the town's namesakes it is.
+#[test]
+fn a_postal_code_after_a_town_names_its_state() {
+    let rows = [
+        (
+            "A man was shot in Grand Rapids, OH on Tuesday, police said.",
+            "Ohio",
+        ),
+        (
+            "A man was shot in Lexington, MS on Tuesday, police said.",
+            "Mississippi",
+        ),
+        (
+            "CHARLESTOWN, IN (WXYZ) - A man was shot Tuesday night, police said.",
+            "Indiana",
+        ),
+    ];
+    for (text, state) in rows {
+        let (admin1, _) = first_place(text, (2019, 6, 5));
+        assert_eq!(admin1, state, "{text}");
+    }
+}

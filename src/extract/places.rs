@@ -164,8 +164,15 @@ pub fn find_all_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> AllMention
         context
     };
     // Pass 2: in context, containers first.
+    // "Lexington, MS": a state's postal code after a town contains it, though alone the
+    // letters are no place (or a country's code).
+    let may_contain: Vec<bool> = raws
+        .iter()
+        .zip(&keep)
+        .map(|(raw, &kept)| kept || is_a_state_code(gazetteer, &raw.name))
+        .collect();
     let containers: Vec<Option<usize>> = (0..raws.len())
-        .map(|i| container_of(text, &raws, i, &keep))
+        .map(|i| container_of(text, &raws, i, &may_contain))
         .collect();
     let mut locative_by_content = vec![false; raws.len()];
     let mut in_older_division = vec![false; raws.len()];
@@ -226,6 +233,7 @@ pub fn find_all_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> AllMention
                 // the name is the country's.
                 first[j] = Some(outer);
                 first[i] = Some(inner);
+                keep[j] = true;
                 keep[i] = is_real_place(text, &tokens, &raws[i], inner.0);
                 continue;
             }
@@ -683,6 +691,21 @@ fn candidate_names<'g>(
             || after_a_stance_prefix(text, tokens, i)
             || month_of_a_date(text, tokens, i)
         {
+            i += 1;
+            continue;
+        }
+        // "Grand Rapids, OH": a state's postal code after a name and a comma, though no
+        // name of a place is spelled so.
+        if i > 0
+            && text.get(tokens[i - 1].span.1..tokens[i].span.0) == Some(", ")
+            && is_capitalized(tokens[i - 1].text(text))
+            && is_a_state_code(gazetteer, first)
+        {
+            out.push(Raw {
+                span: tokens[i].span,
+                name: first.to_string(),
+                words: (i, i),
+            });
             i += 1;
             continue;
         }
@@ -1509,6 +1532,18 @@ fn container_of(text: &str, raws: &[Raw], i: usize, keep: &[bool]) -> Option<usi
         }
     }
     None
+}
+
+/// True when a name is two or three capitals that abbreviate a first-level division
+/// ("MS", "OH", "NSW").
+fn is_a_state_code(gazetteer: &Gazetteer, name: &str) -> bool {
+    (2..=3).contains(&name.len())
+        && name.bytes().all(|b| b.is_ascii_uppercase())
+        && gazetteer
+            .abbreviated(name)
+            .iter()
+            .filter_map(|&i| gazetteer.place(i))
+            .any(|p| p.kind == PlaceKind::Admin1)
 }
 
 /// True when a name is written as the place's own name, with or without a kind word
