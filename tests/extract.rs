@@ -449,3 +449,13 @@ fn a_postal_code_after_a_town_names_its_state() {
         assert_eq!(admin1, state, "{text}");
     }
 }
+
+/// A big city stays itself when the text puts it in another province of its country.
+#[test]
+fn a_big_city_given_another_province_is_placed_at_the_city() {
+    let (admin1, location) = first_place(
+        "Students marched in Surabaya city, Central Java province, on 3 May 2021.",
+        (2021, 5, 4),
+    );
+    assert_eq!(location, "Surabaya", "{admin1}");
+}

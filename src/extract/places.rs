@@ -47,6 +47,10 @@ pub struct Mention<'g> {
     pub in_an_older_division: bool,
 }
 
+/// A city of a container's country at least this big is itself, not a local namesake, when
+/// the text puts it in another province.
+const CITY_OVER_ITS_PROVINCE: u64 = 500_000;
+
 /// A neighbourhood's namesake farther than this from the town the text names most is not
 /// the neighbourhood.
 const NEIGHBOURHOOD_REACH_KM: f64 = 50.0;
@@ -175,6 +179,8 @@ pub fn find_all_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> AllMention
         .map(|i| container_of(text, &raws, i, &may_contain))
         .collect();
     let mut locative_by_content = vec![false; raws.len()];
+    // Placed apart from the container the text gives it.
+    let mut detached = vec![false; raws.len()];
     let mut in_older_division = vec![false; raws.len()];
     let mut order: Vec<usize> = (0..raws.len()).collect();
     order.sort_by_key(|&i| containers[i].is_some());
@@ -235,6 +241,17 @@ pub fn find_all_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> AllMention
                 first[i] = Some(inner);
                 keep[j] = true;
                 keep[i] = is_real_place(text, &tokens, &raws[i], inner.0);
+                continue;
+            }
+            // "Makassar city, South Sumatra province": a city of its container's country
+            // too big to be a local namesake is that city, whatever province the text gives
+            // it (a slip, or a province split since).
+            if !inside
+                && place.kind == PlaceKind::PopulatedPlace
+                && place.country == container.country
+                && place.population >= CITY_OVER_ITS_PROVINCE
+            {
+                detached[i] = true;
                 continue;
             }
             if !inside && place.kind != PlaceKind::Country {
@@ -490,6 +507,9 @@ pub fn find_all_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> AllMention
         }
     }
     for (i, c) in containers.iter().enumerate() {
+        if detached[i] {
+            continue;
+        }
         if let (Some(&m), Some(c)) = (index_of.get(&i), c)
             && let Some(mention) = out.get_mut(m)
         {
@@ -1759,7 +1779,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 60] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 61] = [
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
@@ -1850,6 +1870,15 @@ mod tests {
             (
                 "A deputy was shot in Lewis County on Tuesday",
                 &[("Lewis County", Admin2, "US", Locative)],
+            ),
+            // a big city of the country stays itself though the text gives it another
+            // province
+            (
+                "Students marched in Surabaya city, Central Java province, on Monday.",
+                &[
+                    ("Surabaya city", PopulatedPlace, "ID", Locative),
+                    ("Central Java province", Admin1, "ID", Locative),
+                ],
             ),
             // "X in Y" with X far from Y: X is a local name in Y (not London's Hyde Park)
             (
