@@ -459,3 +459,30 @@ fn a_big_city_given_another_province_is_placed_at_the_city() {
     );
     assert_eq!(location, "Surabaya", "{admin1}");
 }
+
+/// The country a title names (a station's town) is the country an ambiguous town of the
+/// text is read in: Birmingham, Alabama under an American station, not England's.
+#[test]
+fn a_titles_country_reads_the_texts_ambiguous_towns() {
+    let extractor = Extractor::bundled().expect("extractor");
+    let article = |title: Option<&str>| Article {
+        id: "fixture".into(),
+        title: title.map(Into::into),
+        date: NaiveDate::from_ymd_opt(2019, 6, 3),
+        text: "Birmingham police are investigating after a teen was shot Sunday evening.".into(),
+        ..Article::default()
+    };
+    let birmingham = |title: Option<&str>| {
+        extractor
+            .extract(&article(title))
+            .mentions
+            .into_iter()
+            .find(|m| m.text == "Birmingham")
+            .map(|m| m.iso)
+    };
+    assert_eq!(
+        birmingham(Some("Teen Hurt In Drive-By - KXQT News 8 Tulsa, Oklahoma")),
+        Some("US".to_string())
+    );
+    assert_eq!(birmingham(None), Some("GB".to_string()));
+}

@@ -31,7 +31,10 @@ use rustc_hash::FxHashMap;
 pub use actors::{ActorDictionary, ActorKind, ActorMention, Roles};
 pub use clauses::{Clause, split_clauses};
 pub use fatalities::{Toll, coded_figure, death_toll};
-pub use places::{AllMentions, Mention, Role, find_all_mentions, find_mentions, resolve_toponyms};
+pub use places::{
+    AllMentions, Mention, Role, find_all_mentions, find_all_mentions_under, find_mentions,
+    resolve_toponyms,
+};
 pub use triggers::{
     BUNDLED_TRIGGERS, Condition, TriggerMatch, TriggerRule, TriggerTable, TriggerTableError,
 };
@@ -51,6 +54,10 @@ use self::learned::Models;
 /// The event model's probability of a violent type above which it may type violent a
 /// clause whose words the rules read as a strategic development.
 const SURE_OF_VIOLENCE: f32 = 0.8;
+
+/// How sure the reading of a title's place must be for its country to count in reading
+/// the text's names.
+const TITLE_COUNTRY_EVIDENCE: f32 = 0.8;
 
 /// A document the relevance model gives less than this reports no incident.
 pub const RELEVANT: f32 = 0.5;
@@ -186,10 +193,23 @@ impl<'g> Extractor<'g> {
         let reading = Reading::of(article);
         let text = reading.text.as_str();
         let offsets = CharOffsets::new(&article.text);
+        let title_mentions = article
+            .title
+            .as_deref()
+            .map(|t| self.title_mentions(t))
+            .unwrap_or_default();
+        // The countries the title names (a station's town says which country's Birmingham).
+        let mut title_countries: Vec<&Place> = title_mentions
+            .iter()
+            .filter(|m| m.confidence >= TITLE_COUNTRY_EVIDENCE)
+            .filter_map(|m| self.gazetteer.country(m.place.country))
+            .collect();
+        title_countries.sort_unstable_by_key(|c| c.country);
+        title_countries.dedup_by_key(|c| c.country);
         let AllMentions {
             places: mentions,
             references,
-        } = find_all_mentions(self.gazetteer, text);
+        } = find_all_mentions_under(self.gazetteer, text, &title_countries);
         let sentences = split_sentences(text);
         // The lead is the first two sentences, from the dateline when one comes after a
         // caption or a headline line.
@@ -203,11 +223,6 @@ impl<'g> Extractor<'g> {
             .get(lead_start + 1)
             .or(sentences.get(lead_start))
             .map_or(text.len(), |s| s.span.1);
-        let title_mentions = article
-            .title
-            .as_deref()
-            .map(|t| self.title_mentions(t))
-            .unwrap_or_default();
         let story = Story::of(
             self.gazetteer,
             &mentions,

@@ -47,6 +47,9 @@ pub struct Mention<'g> {
     pub in_an_older_division: bool,
 }
 
+/// How much a country the title names counts, among the text's names.
+const TITLE_COUNTRY_CONFIDENCE: f32 = 0.9;
+
 /// A city of a container's country at least this big is itself, not a local namesake, when
 /// the text puts it in another province.
 const CITY_OVER_ITS_PROVINCE: u64 = 500_000;
@@ -94,6 +97,18 @@ pub struct AllMentions<'g> {
 /// Finds and resolves every toponym of a text: the place mentions, and the demonyms and
 /// names that stand for a government, which a geoparser lists but an event is never in.
 pub fn find_all_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> AllMentions<'g> {
+    find_all_mentions_under(gazetteer, text, &[])
+}
+
+/// [`find_all_mentions`] for a text under a title: the countries the title names (`prior`,
+/// as the gazetteer's country entries) count as names of the text each, towards the
+/// countries its ambiguous names are read in ("Birmingham police" under a title that names
+/// an American station).
+pub fn find_all_mentions_under<'g>(
+    gazetteer: &'g Gazetteer,
+    text: &str,
+    prior: &[&'g Place],
+) -> AllMentions<'g> {
     let tokens = words(text);
     let (raws, demonyms) = candidate_names(gazetteer, text, &tokens);
     // Pass 1: each mention alone; the confident ones tell the article's focus. A name
@@ -141,6 +156,11 @@ pub fn find_all_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> AllMention
         .filter(|((_, kept), _)| **kept)
         .filter_map(|((r, _), raw)| r.filter(|(_, _, loose)| !loose).map(|r| (raw, r)))
         .map(|(raw, (place, confidence, _))| (raw.name.as_str(), place, confidence))
+        .chain(
+            prior
+                .iter()
+                .map(|&place| ("", place, TITLE_COUNTRY_CONFIDENCE)),
+        )
         .collect();
     let mut supported: Vec<String> = exact
         .iter()
