@@ -113,8 +113,7 @@ fn same_report(a: &Report, b: &Report) -> bool {
         let (Some((la, loa)), Some((lb, lob))) = (a.position, b.position) else {
             return false;
         };
-        let km = Haversine.distance(Point::new(loa, la), Point::new(lob, lb)) / 1000.0;
-        return km <= SAME_PLACE_KM;
+        return km((la, loa), (lb, lob)) <= SAME_PLACE_KM;
     }
     true
 }
@@ -225,82 +224,65 @@ fn part_by_town(members: &[(usize, Report)]) -> Option<Vec<Vec<usize>>> {
         return None;
     }
     // Sites: the points joined by chains of steps within SAME_PLACE_KM.
-    let near = |(la, lo): (f64, f64), (lb, lob): (f64, f64)| {
-        Haversine.distance(Point::new(lo, la), Point::new(lob, lb)) / 1000.0 <= SAME_PLACE_KM
-    };
-    let mut site = vec![usize::MAX; points.len()];
-    let mut sites = 0;
-    for start in 0..points.len() {
-        if site[start] != usize::MAX {
-            continue;
-        }
-        site[start] = sites;
-        let mut stack = vec![start];
-        while let Some(p) = stack.pop() {
-            for q in 0..points.len() {
-                if site[q] == usize::MAX && near(points[p], points[q]) {
-                    site[q] = sites;
-                    stack.push(q);
-                }
+    let mut sites = Links::new(points.len());
+    for p in 0..points.len() {
+        for q in p + 1..points.len() {
+            if km(points[p], points[q]) <= SAME_PLACE_KM {
+                sites.join(p, q);
             }
         }
-        sites += 1;
     }
-    if sites < 2 {
+    let site: Vec<usize> = (0..points.len()).map(|p| sites.root(p)).collect();
+    if site.iter().all(|&s| s == site[0]) {
         return None;
     }
-    let site_of = |r: &Report| {
-        pinned(r).and_then(|p| {
+    // The site of each member pinned to a town.
+    let site_of: Vec<Option<usize>> = members
+        .iter()
+        .map(|(_, r)| {
+            let p = pinned(r)?;
             points
                 .binary_search_by_key(&key(p), |&q| key(q))
                 .ok()
                 .map(|k| site[k])
         })
-    };
-    let mut groups: Vec<Vec<usize>> = vec![Vec::new(); sites];
+        .collect();
+    let mut groups: FxHashMap<usize, Vec<usize>> = FxHashMap::default();
     let mut unattached: Vec<(usize, Report)> = Vec::new();
-    for &(i, r) in members {
-        if let Some(s) = site_of(&r) {
-            groups[s].push(i);
+    for (&(i, r), own_site) in members.iter().zip(&site_of) {
+        if let Some(s) = own_site {
+            groups.entry(*s).or_default().push(i);
             continue;
         }
-        let mut matched: Option<usize> = None;
-        let mut several = false;
-        for (_, town) in members.iter().filter(|(_, t)| site_of(t).is_some()) {
-            if same_report(&r, town) {
-                let s = site_of(town);
-                if matched.is_some() && matched != s {
-                    several = true;
-                    break;
-                }
-                matched = s;
-            }
-        }
-        match (matched, several) {
-            (Some(s), false) => groups[s].push(i),
+        // The sites whose town reports it matches: it joins the one, if only one.
+        let mut matched = members
+            .iter()
+            .zip(&site_of)
+            .filter_map(|((_, town), s)| s.filter(|_| same_report(&r, town)));
+        match matched.next() {
+            Some(s) if matched.all(|other| other == s) => groups.entry(s).or_default().push(i),
             _ => unattached.push((i, r)),
         }
     }
     // The vaguer reports left over: one event per chain of matching reports.
-    let mut label: Vec<usize> = (0..unattached.len()).collect();
+    let mut chains = Links::new(unattached.len());
     for a in 0..unattached.len() {
         for b in a + 1..unattached.len() {
             if same_report(&unattached[a].1, &unattached[b].1) {
-                let (la, lb) = (label[a], label[b]);
-                let (keep, drop) = (la.min(lb), la.max(lb));
-                label
-                    .iter_mut()
-                    .filter(|l| **l == drop)
-                    .for_each(|l| *l = keep);
+                chains.join(a, b);
             }
         }
     }
     let mut leftover: FxHashMap<usize, Vec<usize>> = FxHashMap::default();
     for (k, &(i, _)) in unattached.iter().enumerate() {
-        leftover.entry(label[k]).or_default().push(i);
+        leftover.entry(chains.root(k)).or_default().push(i);
     }
-    groups.extend(leftover.into_values());
-    Some(groups)
+    Some(groups.into_values().chain(leftover.into_values()).collect())
+}
+
+/// Great-circle distance between two (latitude, longitude) points, in kilometres.
+fn km((la, lo): (f64, f64), (lb, lob): (f64, f64)) -> f64 {
+    Haversine.distance(Point::new(lo, la), Point::new(lob, lb)) / 1000.0
 }
 
 /// Merges by comparing every pair of incidents: the slow, obvious version that

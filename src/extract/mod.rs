@@ -24,7 +24,6 @@ mod places;
 mod triggers;
 
 use chrono::Datelike;
-use geo::{Distance, Haversine, Point};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
@@ -1180,8 +1179,8 @@ fn choose_place(mentions: &[Mention<'_>], span: Span) -> Option<(usize, GeoPreci
             .map(|(i, m)| pick(i, m))
     };
     if let Some((i, m)) = locative {
-        // "in the streets of Benin's commercial capital, Cotonou": a country the event is
-        // put in gives way to a place of it the clause names.
+        // "outside the port in Kenya's second city, Mombasa": a country the event is put in
+        // gives way to a place of it the clause names.
         if m.place.kind == PlaceKind::Country
             && let Some(inner) = first_below_country(Some(m.place.country))
         {
@@ -1314,10 +1313,7 @@ fn is_a_local_name_read_far_away(
             && o.place.admin1 == m.place.admin1
             && o.place.kind == PlaceKind::Admin1
     });
-    let km = Haversine.distance(
-        Point::new(m.place.longitude, m.place.latitude),
-        Point::new(town.longitude, town.latitude),
-    ) / 1000.0;
+    let km = m.place.km_to(town);
     !province_named && km > LOCAL_STORY_REACH_KM
 }
 

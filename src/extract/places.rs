@@ -4,7 +4,6 @@
 //! "X, Y" and "X (Y)" containment), and marked locative when an event is put there
 //! ("in southern Helmand province").
 
-use geo::Distance;
 use rustc_hash::FxHashMap;
 
 use super::lexicon::{self, WordSet};
@@ -263,9 +262,9 @@ pub fn find_all_mentions_under<'g>(
                 keep[i] = is_real_place(text, &tokens, &raws[i], inner.0);
                 continue;
             }
-            // "Makassar city, South Sumatra province": a city of its container's country
-            // too big to be a local namesake is that city, whatever province the text gives
-            // it (a slip, or a province split since).
+            // "Surabaya city, Central Java province": a city of its container's country too
+            // big to be a local namesake is that city, whatever province the text gives it
+            // (a slip, or a province split since).
             if !inside
                 && place.kind == PlaceKind::PopulatedPlace
                 && place.country == container.country
@@ -312,7 +311,7 @@ pub fn find_all_mentions_under<'g>(
             }
         }
     }
-    // "a home in the Austin neighborhood ... Chicago police said": a neighbourhood named
+    // "wounded in the Austin neighborhood ... Chicago police said": a neighbourhood named
     // like a town far away is a part of the town the text names most.
     let is_a_neighbourhood = |i: usize| {
         tokens.get(raws[i].words.1 + 1).is_some_and(|w| {
@@ -345,18 +344,9 @@ pub fn find_all_mentions_under<'g>(
             }
         }
         // Most named first; among equals, the first named.
-        let city = counts
-            .iter()
-            .fold(None::<(&Place, usize)>, |best, &(p, n)| match best {
-                Some((_, m)) if m >= n => best,
-                _ => Some((p, n)),
-            });
-        if let Some((city, _)) = city
-            && geo::Haversine.distance(
-                geo::Point::new(place.longitude, place.latitude),
-                geo::Point::new(city.longitude, city.latitude),
-            ) / 1000.0
-                > NEIGHBOURHOOD_REACH_KM
+        let city = counts.iter().rev().max_by_key(|&&(_, n)| n);
+        if let Some(&(city, _)) = city
+            && place.km_to(city) > NEIGHBOURHOOD_REACH_KM
         {
             first[i] = Some((city, confidence));
         }
@@ -391,7 +381,7 @@ pub fn find_all_mentions_under<'g>(
             keep[i] = false;
         }
     }
-    // "photographer Wil Lewis", "Smith told reporters": a district called by its name
+    // "Witnesses said Lewis ran", "Smith told reporters": a district called by its name
     // without its level word ("Lewis" for Lewis County), in one word, is a person's name
     // unless an event is put there or the text names another place of its province.
     for i in 0..raws.len() {

@@ -72,6 +72,15 @@ pub struct Place {
 }
 
 impl Place {
+    /// Great-circle distance to another place, in kilometres.
+    pub fn km_to(&self, other: &Place) -> f64 {
+        use geo::{Distance, Haversine, Point};
+        Haversine.distance(
+            Point::new(self.longitude, self.latitude),
+            Point::new(other.longitude, other.latitude),
+        ) / 1000.0
+    }
+
     /// One of the detail columns (0: feature code ... 4: abbreviations).
     fn detail(&self, column: usize) -> &'static str {
         self.details.split('\t').nth(column).unwrap_or("")

@@ -126,6 +126,7 @@ impl Gazetteer {
             matches = self.loose_names().get(&super::loose_key(base));
             penalty = LOOSE_PENALTY;
         }
+        let level_countries = countries_of_its_level_word(&folded);
         let written = name.trim();
         let abbreviated = self.abbreviated(written);
         let abbreviation_bonus = if written.contains('.') {
@@ -161,7 +162,7 @@ impl Gazetteer {
                 }
                 // "Santhia upazila": a level of local government only one country has says
                 // the place is in that country (not Santhià, Italy).
-                if let Some(countries) = countries_of_its_level_word(&folded)
+                if let Some(countries) = level_countries
                     && !countries.contains(&place.country)
                 {
                     return None;
@@ -275,15 +276,11 @@ const COUNTRY_LEVEL_WORDS: [(&str, &[&str]); 5] = [
 
 /// The countries a name's level word ("Santhia upazila") confines it to, if it has one.
 fn countries_of_its_level_word(folded: &str) -> Option<&'static [&'static str]> {
-    let last = folded.rsplit(' ').next()?;
-    (last.len() < folded.len())
-        .then(|| {
-            COUNTRY_LEVEL_WORDS
-                .iter()
-                .find(|(word, _)| *word == last)
-                .map(|(_, countries)| *countries)
-        })
-        .flatten()
+    let (_, last) = folded.rsplit_once(' ')?;
+    COUNTRY_LEVEL_WORDS
+        .iter()
+        .find(|(word, _)| *word == last)
+        .map(|(_, countries)| *countries)
 }
 
 /// Words that name what a facility or event is, not where ("University", "Hospital"): a
