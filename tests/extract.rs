@@ -487,3 +487,27 @@ fn a_titles_country_reads_the_texts_ambiguous_towns() {
     );
     assert_eq!(birmingham(None), Some("GB".to_string()));
 }
+
+#[test]
+fn a_follow_up_story_dates_its_event_by_the_day_it_names_not_by_the_charge() {
+    // Published on Wednesday 10 March 2021: the charge was on the Tuesday, the shooting
+    // the story names on 20 February.
+    let text = "A Dorton man was charged Tuesday with murder in the Feb. 20 shooting of a \
+                neighbor in Canton, Ohio. The neighbor, 41, died at a hospital.";
+    let incidents = extract(text, Some((2021, 3, 10)));
+    let first = incidents.first().expect("an incident");
+    assert_eq!(first.event_date, day(2021, 2, 20), "{incidents:#?}");
+    // An arrest is itself the event: its day stays.
+    let arrest = extract(
+        "Police arrested two protest leaders Tuesday in Canton, Ohio, over the Feb. 20 march.",
+        Some((2021, 3, 10)),
+    );
+    assert_eq!(arrest.first().and_then(|i| i.event_date), day(2021, 3, 9));
+    // A day beside the event's own verb stays the event's day.
+    let direct = extract(
+        "A man was shot Tuesday in Canton, Ohio, and a suspect was charged in the Feb. 20 \
+         robbery of a store.",
+        Some((2021, 3, 10)),
+    );
+    assert_eq!(direct.first().and_then(|i| i.event_date), day(2021, 3, 9));
+}

@@ -17,6 +17,7 @@
 mod actors;
 mod clauses;
 pub mod confidence;
+mod event_dates;
 mod fatalities;
 pub mod learned;
 mod lexicon;
@@ -314,6 +315,9 @@ impl<'g> Extractor<'g> {
             }
             if !self.is_reportable(&f, &mentions) {
                 continue;
+            }
+            if let Some(day) = day_of_the_event_itself(text, &sentences, reading.anchor, &f) {
+                f.date = Some(day);
             }
             let own_date = f.date.is_some();
             dated_by_year.push(f.date.as_ref().is_some_and(|d| only_a_year(text, d)));
@@ -1586,7 +1590,6 @@ fn story_date(
     sentence: usize,
     anchor: Option<chrono::NaiveDate>,
 ) -> Option<DateExpr> {
-    let _ = text;
     let Some(anchor) = anchor else {
         // No publication date: a day written in full (with its year) in the lead dates
         // the story ("On 4 May 2019, ..."; a note's date on a line of its own).
@@ -1607,11 +1610,32 @@ fn story_date(
                 && d.precision == TimePrecision::Day
                 && d.date <= anchor
                 && (anchor - d.date).num_days() <= 7
+                && !event_dates::dates_a_later_step(text, d)
         }) {
             return Some(d);
         }
     }
-    None
+    // A follow-up story ("charged in the March 3 shooting") names its event's day.
+    event_dates::day_the_story_names(text, sentences, anchor, |s| dates_of(s, Some(anchor)))
+}
+
+/// An incident dated by a step after it ("was charged Tuesday", "police said Monday")
+/// takes the day its story gives the event ("in the March 3 shooting"), when there is one.
+/// Arrests and other strategic developments are themselves such steps and keep their day.
+fn day_of_the_event_itself(
+    text: &str,
+    sentences: &[Sentence<'_>],
+    anchor: Option<chrono::NaiveDate>,
+    f: &Found<'_>,
+) -> Option<DateExpr> {
+    let own = f.date.as_ref()?;
+    if own.precision != TimePrecision::Day
+        || f.sub_event_type.event_type() == EventType::StrategicDevelopments
+        || !event_dates::dates_a_later_step(text, own)
+    {
+        return None;
+    }
+    event_dates::day_the_story_names(text, sentences, own.date, |s| dates_of(s, anchor))
 }
 
 /// True when a sentence tells of what is still to come ("services will be held Friday",

@@ -1,0 +1,378 @@
+//! Whose day is a date? In a follow-up story the days beside the verbs are often those of
+//! later steps ("was charged Tuesday", "police said Wednesday", "was arraigned on Monday"),
+//! while the event's own day is written beside a noun for it ("in the March 3 shooting",
+//! "the May 9 robbery at") or a verb of happening ("The attack happened the night of
+//! June 2"). These helpers tell the two apart, so that an incident dated only by a later
+//! step takes the day the story gives its event.
+
+use chrono::NaiveDate;
+
+use crate::taxonomy::TimePrecision;
+use crate::text::{DateExpr, Sentence};
+
+/// Verbs and nouns of what follows an event: statements, arrests, charges, courts.
+const LATER_STEPS: &[&str] = &[
+    "said",
+    "says",
+    "told",
+    "announced",
+    "confirmed",
+    "identified",
+    "charged",
+    "arrested",
+    "arraigned",
+    "booked",
+    "indicted",
+    "sentenced",
+    "convicted",
+    "pleaded",
+    "appeared",
+    "testified",
+    "filed",
+    "ruled",
+    "release",
+    "conference",
+    "reporters",
+    "hearing",
+    "court",
+    "vigil",
+    "funeral",
+    "buried",
+];
+
+/// Nouns for an event that a date written before them dates ("the June 4 shooting").
+const EVENT_NOUNS: &[&str] = &[
+    "shooting",
+    "shootings",
+    "killing",
+    "killings",
+    "slaying",
+    "slayings",
+    "murder",
+    "murders",
+    "homicide",
+    "stabbing",
+    "death",
+    "deaths",
+    "attack",
+    "attacks",
+    "incident",
+    "robbery",
+    "ambush",
+    "bombing",
+    "blast",
+    "explosion",
+    "raid",
+    "clash",
+    "clashes",
+    "massacre",
+    "assault",
+    "shootout",
+    "gunfight",
+    "carjacking",
+    "invasion",
+    "rampage",
+    "riot",
+    "riots",
+    "protest",
+    "protests",
+    "demonstration",
+];
+
+/// Verbs of the event itself that a date written after them dates ("happened Feb. 20",
+/// "was shot on May 2"). Not "died": a victim may die days after the attack.
+const EVENT_VERBS: &[&str] = &[
+    "happened", "occurred", "place", "erupted", "shot", "killed", "wounded", "stabbed", "slain",
+    "attacked", "murdered",
+];
+
+/// Words between a verb and its date that say nothing of whose day it is.
+const FILLERS: &[&str] = &[
+    "on",
+    "the",
+    "late",
+    "early",
+    "last",
+    "this",
+    "of",
+    "about",
+    "around",
+    "at",
+    "in",
+    "night",
+    "morning",
+    "afternoon",
+    "evening",
+    "was",
+    "were",
+    "had",
+    "been",
+    "and",
+    "a",
+];
+
+/// Small words that start a phrase of their own after a date.
+const PHRASE_STARTS: &[&str] = &[
+    "with", "for", "to", "after", "by", "from", "that", "who", "as", "when", "over", "into",
+    "while", "but", "because", "before",
+];
+
+/// Words of a clock or a part of a day written right after a date ("Tuesday night").
+const PARTS_OF_DAY: &[&str] = &["night", "morning", "afternoon", "evening", "s"];
+
+/// Punctuation that ends the phrase a date stands in.
+const PHRASE_MARKS: [char; 9] = [',', ';', ':', '.', '(', ')', '"', '—', '\n'];
+
+/// The words (lower case) of `text` before `end`, last first, up to a punctuation mark that
+/// ends a phrase.
+fn words_before(text: &str, end: usize) -> Vec<String> {
+    let head = text.get(..end).unwrap_or("");
+    let stop = head
+        .char_indices()
+        .rev()
+        .find(|(_, c)| PHRASE_MARKS.contains(c))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    head[stop..]
+        .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\''))
+        .filter(|w| !w.is_empty())
+        .rev()
+        .map(str::to_ascii_lowercase)
+        .collect()
+}
+
+/// The words (lower case) of `text` after `start`, first first, up to a punctuation mark
+/// that ends a phrase.
+fn words_after(text: &str, start: usize) -> Vec<String> {
+    let tail = text.get(start..).unwrap_or("");
+    // A year after a comma belongs to the date ("March 2, 2013 shooting").
+    let tail = tail
+        .strip_prefix(", ")
+        .filter(|t| t.len() > 4 && t.as_bytes()[..4].iter().all(u8::is_ascii_digit))
+        .map_or(tail, |t| &t[4..]);
+    let stop = tail.find(PHRASE_MARKS).unwrap_or(tail.len());
+    tail[..stop]
+        .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect()
+}
+
+/// True when a date is that of a step after the event: a statement, an arrest, a charge, a
+/// court day, a funeral ("police said Wednesday", "was charged late Tuesday", "Police on
+/// Monday arrested ..."). A date that names an event ("Tuesday's shooting") is not.
+pub(super) fn dates_a_later_step(text: &str, date: &DateExpr) -> bool {
+    if names_the_event(text, date) {
+        return false;
+    }
+    if is_a_posts_date(text, date) {
+        return true;
+    }
+    let before = words_before(text, date.span.0);
+    let is_step = |w: &String| LATER_STEPS.contains(&w.as_str());
+    if before.iter().take(4).any(is_step) {
+        return true;
+    }
+    // "Police on Monday arrested ...", "Tuesday evening police said ...": the step's
+    // verb follows within the date's own phrase.
+    words_after(text, date.span.1)
+        .iter()
+        .filter(|w| !PARTS_OF_DAY.contains(&w.as_str()))
+        .take(3)
+        .take_while(|w| !PHRASE_STARTS.contains(&w.as_str()) && w.as_str() != "and")
+        .any(is_step)
+}
+
+/// True when a date signs an embedded social-media post: "— A Reporter (@areporter) May 3,
+/// 2021" is when the post was written.
+fn is_a_posts_date(text: &str, date: &DateExpr) -> bool {
+    let head = text.get(..date.span.0).unwrap_or("").trim_end();
+    head.strip_suffix(')')
+        .and_then(|h| h.rfind('(').map(|i| &h[i + 1..]))
+        .is_some_and(|handle| handle.starts_with('@') && !handle.contains(' '))
+}
+
+/// True when a date names an event: written before a noun for it, with at most two words
+/// between ("the Aug. 9 drive-by shooting", "Sunday's fatal stabbing"), or after a verb of
+/// happening with only small words between ("happened the night of May 2", "was shot on
+/// June 8").
+pub(super) fn names_the_event(text: &str, date: &DateExpr) -> bool {
+    // The noun follows the date at once or after words that describe it: a small word
+    // between ("charged Tuesday with murder") puts the noun in another phrase.
+    let after = words_after(text, date.span.1);
+    let described = after.iter().filter(|w| !PARTS_OF_DAY.contains(&w.as_str()));
+    for w in described.take(3) {
+        if EVENT_NOUNS.contains(&w.as_str()) {
+            return true;
+        }
+        if FILLERS.contains(&w.as_str()) || PHRASE_STARTS.contains(&w.as_str()) {
+            break;
+        }
+    }
+    words_before(text, date.span.0)
+        .iter()
+        .take(5)
+        .find(|w| !FILLERS.contains(&w.as_str()))
+        .is_some_and(|w| EVENT_VERBS.contains(&w.as_str()))
+}
+
+/// The first day the article gives its event by name ("the June 4 shooting"), on or before
+/// `latest` and less than a year before it, read with `dates_of` for each sentence.
+pub(super) fn day_the_story_names<'s>(
+    text: &str,
+    sentences: &'s [Sentence<'s>],
+    latest: NaiveDate,
+    dates_of: impl Fn(&'s Sentence<'s>) -> Vec<DateExpr>,
+) -> Option<DateExpr> {
+    sentences.iter().flat_map(dates_of).find(|d| {
+        !d.report_date
+            && d.precision == TimePrecision::Day
+            && d.date <= latest
+            && (latest - d.date).num_days() < 366
+            && names_the_event(text, d)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str, written: &str) -> DateExpr {
+        let start = text.find(written).unwrap_or(0);
+        DateExpr {
+            date: NaiveDate::from_ymd_opt(2021, 3, 9).unwrap_or_default(),
+            precision: TimePrecision::Day,
+            span: (start, start + written.len()),
+            report_date: false,
+        }
+    }
+
+    #[test]
+    fn later_steps_table() {
+        let rows = [
+            (
+                "Deputies said Thursday that the boy had found the gun.",
+                "Thursday",
+                true,
+            ),
+            (
+                "He was charged late Monday night with murder.",
+                "Monday",
+                true,
+            ),
+            (
+                "Police on Friday arrested a second suspect.",
+                "Friday",
+                true,
+            ),
+            ("She was arraigned in Dorton on Tuesday.", "Tuesday", true),
+            (
+                "The chief met with reporters Wednesday to discuss it.",
+                "Wednesday",
+                true,
+            ),
+            (
+                "Friday evening police said the girl had died.",
+                "Friday",
+                true,
+            ),
+            (
+                "Two were shot Friday and police arrested a man.",
+                "Friday",
+                false,
+            ),
+            (
+                "Scene tonight — Ana Ruiz (@anaruiz) May 3, 2021",
+                "May 3",
+                true,
+            ),
+            (
+                "A man was shot and killed Sunday, police said.",
+                "Sunday",
+                false,
+            ),
+            (
+                "Two men were wounded Saturday night in Eastvale.",
+                "Saturday",
+                false,
+            ),
+            (
+                "Police said Tuesday's shooting was gang related.",
+                "Tuesday",
+                false,
+            ),
+            (
+                "A woman was charged Monday with murder in a stabbing.",
+                "Monday",
+                true,
+            ),
+        ];
+        for (text, written, want) in rows {
+            assert_eq!(dates_a_later_step(text, &at(text, written)), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn dates_that_name_the_event_table() {
+        let rows = [
+            (
+                "He is charged in the Jan. 4 shooting at a bar.",
+                "Jan. 4",
+                true,
+            ),
+            (
+                "It stems from the April 2 drive-by shooting on Elm Street.",
+                "April 2",
+                true,
+            ),
+            (
+                "Police said Friday night's shooting left two hurt.",
+                "Friday",
+                true,
+            ),
+            (
+                "A man was held in Sunday night's fatal shooting.",
+                "Sunday",
+                true,
+            ),
+            ("She died Monday, days after the attack.", "Monday", false),
+            (
+                "Officers — on Sunday — found the car after the shooting.",
+                "Sunday",
+                false,
+            ),
+            (
+                "after the March 2, 2013 shooting death of a teen",
+                "March 2",
+                true,
+            ),
+            (
+                "The shooting happened Feb. 20 as he cleaned a rifle.",
+                "Feb. 20",
+                true,
+            ),
+            (
+                "It happened the afternoon of Sept. 10 outside a store.",
+                "Sept. 10",
+                true,
+            ),
+            (
+                "Marek was shot on November 3 near his home.",
+                "November 3",
+                true,
+            ),
+            (
+                "He was arrested on Dec. 16 in a nearby town.",
+                "Dec. 16",
+                false,
+            ),
+            (
+                "A hearing is set for July 20 in the county court.",
+                "July 20",
+                false,
+            ),
+        ];
+        for (text, written, want) in rows {
+            assert_eq!(names_the_event(text, &at(text, written)), want, "{text}");
+        }
+    }
+}
