@@ -1103,6 +1103,15 @@ fn after_a_time(text: &str, tokens: &[Word], i: usize) -> bool {
     })
 }
 
+/// True for the title a saint's or a fort's name opens with ("St", "Saint", "San",
+/// "Fort"): the name after it is no place of its own.
+fn is_a_names_title(word: &str) -> bool {
+    matches!(
+        word.to_ascii_lowercase().as_str(),
+        "st" | "ste" | "saint" | "sainte" | "san" | "santa" | "santo" | "sao" | "fort" | "ft"
+    )
+}
+
 /// True for a word of [`crate::gazetteer::KIND_WORDS`] ("Township", "district"), but "Co",
 /// which ends a name only as an abbreviation.
 fn is_kind_word(word: &str) -> bool {
@@ -1248,6 +1257,11 @@ fn is_a_name_of_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> 
         && crate::text::is_common_word(&word_at(start).to_lowercase());
     let inside_longer_name = (start < i && !capitalised_as_first_word) || end > j;
     if inside_longer_name && !big && place.kind != PlaceKind::Country {
+        return false;
+    }
+    // "St. Mary Parish", "Fort Bend", "Santa Cruz": after a saint's or a fort's title the
+    // name is the longer one's, whatever its size (no province "Mary" there).
+    if i > start && !crosses_break(text, tokens, i - 1, i) && is_a_names_title(word_at(i - 1)) {
         return false;
     }
     // "IS Sahel", "AQIM Sahel": a group's letters before a region's name make it the
@@ -1789,7 +1803,9 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 61] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 62] = [
+            // after a saint's title the name is the saint's, not a province of its own
+            ("The St. Mary Sheriff's Office said a boy was hurt", &[]),
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
