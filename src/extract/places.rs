@@ -1213,14 +1213,15 @@ fn is_a_name_of_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> 
     if sentence_start && start < i && matches!(word_at(start), "The" | "A" | "An") {
         start += 1;
     }
-    // "Vicksburg Police Department", "Vicksburg Police Chief Ana Ruiz": a town's own
-    // police names the town; the run is the force's name, not one holding the town.
+    // "Vicksburg Police Department", "Vicksburg Police Chief Ana Ruiz", "Vicksburg Mayor
+    // Ana Ruiz": a town's own police or officer names the town; the run is the force's or
+    // the officer's name, not one holding the town.
     let its_police = start == i
         && place.kind != PlaceKind::Country
-        && matches!(
+        && (matches!(
             word_at(j + 1).to_ascii_lowercase().as_str(),
             "police" | "sheriff" | "sheriff's" | "fire"
-        );
+        ) || (is_capitalized(word_at(j + 1)) && PERSON_TITLES.contains(word_at(j + 1))));
     if its_police {
         end = j;
     }
@@ -1803,9 +1804,14 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 62] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 63] = [
             // after a saint's title the name is the saint's, not a province of its own
             ("The St. Mary Sheriff's Office said a boy was hurt", &[]),
+            // a town's officer names the town: the run is the officer's title and name
+            (
+                "Fairbanks North Star Borough Mayor Lena Brook said two were shot",
+                &[("Fairbanks North Star Borough", Admin2, "US", Plain)],
+            ),
             (
                 "a landmine in southern Helmand province on Wednesday",
                 &[("Helmand province", Admin1, "AF", Locative)],
