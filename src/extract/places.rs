@@ -375,8 +375,18 @@ pub fn find_all_mentions_under<'g>(
         let contradicted = (0..raws.len()).any(|j| {
             j != i && keep[j] && first[j].is_some_and(|(p, _)| p.country != place.country)
         });
+        // "Bemidji police said": a town's own force works there, as "in Bemidji" says.
+        let its_force = || {
+            tokens.get(raws[i].words.1 + 1).is_some_and(|w| {
+                matches!(
+                    w.text(text).to_ascii_lowercase().as_str(),
+                    "police" | "sheriff" | "sheriff's"
+                )
+            }) && !common_word()
+        };
         let locative = role_of(text, &tokens, raws[i].words.0) == Role::Locative
-            || is_a_bracketed_hint(text, raws[i].span);
+            || is_a_bracketed_hint(text, raws[i].span)
+            || its_force();
         if !supported && (contradicted || !locative) {
             keep[i] = false;
         }
@@ -1804,9 +1814,14 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 63] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 64] = [
             // after a saint's title the name is the saint's, not a province of its own
             ("The St. Mary Sheriff's Office said a boy was hurt", &[]),
+            // a small town's own police work in it, as "in Bemidji" would say
+            (
+                "a man was shot, Bemidji police said",
+                &[("Bemidji", PopulatedPlace, "US", Plain)],
+            ),
             // a town's officer names the town: the run is the officer's title and name
             (
                 "Fairbanks North Star Borough Mayor Lena Brook said two were shot",
