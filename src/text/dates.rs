@@ -46,6 +46,7 @@ static DATE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?P<today>today|this\ morning|tonight|this\ evening|earlier\ today)\b
         | \b(?P<last24>(?:in|over|during)\ (?:the\ )?(?:last\ |past\ )?(?:24|twenty-four|48)\ hours)\b
         | \b(?P<lastdays>(?:in|over|during)\ the\ (?:last|past)\ (?:few|several|two|three|\d)\ days|as\ happening\ overnight)\b
+        | \b(?P<agon>a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{{1,2}})[\s\-]+(?P<agounit>days?|weeks?|months?)\s+ago\b
         | \b(?P<lastweek>last\ week|earlier\ last\ week|this\ week|earlier\ this\ week|past\ week|in\ recent\ days)\b
         | \b(?P<lastmonth>last\ month|this\ month|earlier\ this\ month|past\ month)\b
         | \b(?P<lastyear>last\ year|this\ year)\b
@@ -101,6 +102,21 @@ fn year_cue_before(before: &str) -> bool {
     ["in", "of", "since", "the", "during", "by"]
         .iter()
         .any(|cue| word.eq_ignore_ascii_case(cue))
+}
+
+/// The number a count word or figure of "two days ago" stands for ("a" is one).
+fn count_word(word: &str) -> u64 {
+    let words = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    let lower = word.to_ascii_lowercase();
+    match lower.as_str() {
+        "a" | "an" => 1,
+        _ => words
+            .iter()
+            .position(|w| *w == lower)
+            .map_or_else(|| lower.parse().unwrap_or(0), |i| i as u64 + 1),
+    }
 }
 
 /// The last day with this weekday on or before the anchor.
@@ -194,6 +210,22 @@ pub fn find_dates(text: &str, anchor: Option<NaiveDate>) -> Vec<DateExpr> {
             // days": coded, as ACLED does, to the day before the report, within a week.
             let precision = if phrase.contains("overnight") { 1 } else { 2 };
             anchor.and_then(|a| Some((a.checked_sub_days(Days::new(1))?, precision)))
+        } else if let (Some(n), Some(unit)) = (get("agon"), get("agounit")) {
+            // "two days ago" is a day; "three weeks ago" a week; "a month ago" a month.
+            let n = count_word(n);
+            let unit = unit.to_ascii_lowercase();
+            anchor.and_then(|a| {
+                if unit.starts_with("day") {
+                    Some((a.checked_sub_days(Days::new(n))?, 1))
+                } else if unit.starts_with("week") {
+                    Some((a.checked_sub_days(Days::new(7 * n))?, 2))
+                } else {
+                    Some((
+                        a.checked_sub_months(Months::new(u32::try_from(n).ok()?))?,
+                        3,
+                    ))
+                }
+            })
         } else if let Some(phrase) = get("lastweek") {
             let back = if phrase.to_ascii_lowercase().contains("last") {
                 7
@@ -298,7 +330,28 @@ mod tests {
     fn dates_table() {
         let wednesday = Some(day(2020, 4, 1));
         // (text, anchor, expected (date, precision) of the first expression)
-        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 23] = [
+        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 27] = [
+            // so long ago: a day, a week or a month back from the anchor
+            (
+                "gunmen shot a guard two days ago",
+                wednesday,
+                Some((day(2020, 3, 30), 1)),
+            ),
+            (
+                "TWO WEEKS AGO, THE ARMY SHELLED",
+                wednesday,
+                Some((day(2020, 3, 18), 2)),
+            ),
+            (
+                "the raid a month ago",
+                wednesday,
+                Some((day(2020, 3, 1), 3)),
+            ),
+            (
+                "a 3-day-old ceasefire, 10 days ago",
+                wednesday,
+                Some((day(2020, 3, 22), 1)),
+            ),
             (
                 "clashes in Zari over the past 3 days",
                 wednesday,
