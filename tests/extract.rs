@@ -511,3 +511,18 @@ fn a_follow_up_story_dates_its_event_by_the_day_it_names_not_by_the_charge() {
     );
     assert_eq!(direct.first().and_then(|i| i.event_date), day(2021, 3, 9));
 }
+
+#[test]
+fn an_intercepted_drone_is_disrupted_weapons_use() {
+    let incidents = extract(
+        "On 7 May 2021, air defences intercepted and destroyed a drone launched towards \
+         Najran.",
+        None,
+    );
+    let first = incidents.first().expect("an incident");
+    assert_eq!(
+        first.sub_event_type.to_string(),
+        "Disrupted weapons use",
+        "{incidents:#?}"
+    );
+}

@@ -719,6 +719,13 @@ pub static WEAPON_WORDS: WordSet = WordSet::new(&[
     "bomb",
     "bombs",
     "rockets",
+    "rocket",
+    "missile",
+    "missiles",
+    "drone",
+    "drones",
+    "projectile",
+    "projectiles",
     "grenades",
     "suicide vest",
 ]);
