@@ -526,3 +526,20 @@ fn an_intercepted_drone_is_disrupted_weapons_use() {
         "{incidents:#?}"
     );
 }
+
+#[test]
+fn a_text_naming_no_place_is_in_the_country_of_its_forces() {
+    let troops = extract(
+        "On 9 June 2021, Malian troops killed four gunmen in a forest.",
+        None,
+    );
+    let first = troops.first().expect("an incident");
+    assert_eq!(first.iso, "ML", "{troops:#?}");
+    // A nationality of victims is often foreign to the place: no country from it.
+    let workers = extract(
+        "On 9 June 2021, gunmen kidnapped two Chinese engineers.",
+        None,
+    );
+    let first = workers.first().expect("an incident");
+    assert_eq!(first.iso, "", "{workers:#?}");
+}

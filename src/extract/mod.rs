@@ -223,13 +223,18 @@ impl<'g> Extractor<'g> {
             .get(lead_start + 1)
             .or(sentences.get(lead_start))
             .map_or(text.len(), |s| s.span.1);
-        let story = Story::of(
+        let mut story = Story::of(
             self.gazetteer,
             &mentions,
             &title_mentions,
             reading.dateline.as_ref(),
             lead_end,
         );
+        if story.focus.is_none() {
+            // "Nigerian troops killed five bandits in a forest": a text that names no
+            // place is in the one country its peoples and forces are named after.
+            story.focus = the_one_country_of_its_forces(self.gazetteer, text, &references);
+        }
         // Triggers once per sentence: clauses take theirs from here, and agreements look
         // here for the place another sentence gives.
         let triggers_by_sentence: Vec<Vec<TriggerMatch<'_>>> = sentences
@@ -1728,6 +1733,55 @@ fn focus_province<'g>(
     let dominant = beside_the_capital > 0.0 && beside_the_capital >= DOMINANT_PROVINCE * runner_up;
     ((in_lead || dominant) && majority).then(|| gazetteer.admin1(country, admin1))?
 }
+
+/// The one country whose own forces or government a text names ("Somali troops", "the
+/// Nigerian army", "Malian authorities"), none when its demonyms name two or more countries
+/// or no force. A nationality of people ("Chinese workers kidnapped") is often foreign to
+/// the place, and does not count.
+fn the_one_country_of_its_forces<'g>(
+    gazetteer: &'g Gazetteer,
+    text: &str,
+    references: &[Mention<'g>],
+) -> Option<&'g Place> {
+    let first = references.first()?.place.country;
+    if references.iter().any(|m| m.place.country != first) {
+        return None;
+    }
+    let names_a_force = |m: &Mention<'_>| {
+        let after = text.get(m.span.1..).unwrap_or("").trim_start();
+        let word: String = after
+            .chars()
+            .take_while(|c| c.is_alphabetic())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        STATE_FORCE_NOUNS.contains(&word.as_str())
+    };
+    references
+        .iter()
+        .any(names_a_force)
+        .then(|| gazetteer.country(first))?
+}
+
+/// Nouns for a state's forces and government, after a demonym ("Somali troops").
+const STATE_FORCE_NOUNS: &[&str] = &[
+    "troops",
+    "army",
+    "soldiers",
+    "soldier",
+    "forces",
+    "police",
+    "policemen",
+    "gendarmes",
+    "gendarmerie",
+    "military",
+    "government",
+    "authorities",
+    "security",
+    "navy",
+    "armed",
+    "defence",
+    "defense",
+];
 
 /// The country most of the article's mentions are in (a dateline's place counts most).
 fn focus_country<'g>(

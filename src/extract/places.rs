@@ -880,19 +880,34 @@ fn before_a_state_abbreviation(
         .any(|p| p.kind == PlaceKind::Admin1)
 }
 
+/// Population under which a place named like a country's demonym ("Malian", a hamlet
+/// somewhere) is read as the demonym.
+const DEMONYM_OVER_HAMLET: u64 = 20_000;
+
 /// The place a demonym names ("Russian": the country; "African": the continent), when the
 /// word names no place of its own. A people in the plural ("Afghans fled") is no toponym.
 fn people_of<'g>(gazetteer: &'g Gazetteer, folded: &str) -> Option<&'g Place> {
     let names = gazetteer.names();
-    if names.names_a_place(folded) {
-        return None;
-    }
     let places: Vec<&Place> = names
         .get(folded)
         .into_iter()
         .filter(|&(_, how)| how == NameMatch::Demonym)
         .filter_map(|(id, _)| gazetteer.place(id))
         .collect();
+    // "Malian troops": a country's demonym that is also the name of some hamlet is the
+    // demonym; a town of some size keeps its name ("Jordan" is no demonym anyway).
+    let named_places_are_hamlets = || {
+        names
+            .get(folded)
+            .into_iter()
+            .filter(|&(_, how)| how != NameMatch::Demonym)
+            .filter_map(|(id, _)| gazetteer.place(id))
+            .all(|p| p.kind == PlaceKind::PopulatedPlace && p.population < DEMONYM_OVER_HAMLET)
+    };
+    let of_a_country = places.iter().any(|p| p.kind == PlaceKind::Country);
+    if names.names_a_place(folded) && !(of_a_country && named_places_are_hamlets()) {
+        return None;
+    }
     // "American": the country before the continent.
     places
         .iter()
