@@ -543,3 +543,27 @@ fn a_text_naming_no_place_is_in_the_country_of_its_forces() {
     let first = workers.first().expect("an incident");
     assert_eq!(first.iso, "", "{workers:#?}");
 }
+
+#[test]
+fn force_used_on_a_protest_in_the_next_sentence_makes_it_a_protest_with_intervention() {
+    let incidents = extract(
+        "On 4 March 2022, nurses marched to the health ministry in Accra over unpaid \
+         allowances. Police intervened and dispersed the marchers.",
+        None,
+    );
+    let first = incidents.first().expect("an incident");
+    assert_eq!(
+        first.sub_event_type.to_string(),
+        "Protest with intervention",
+        "{incidents:#?}"
+    );
+    let calm = extract(
+        "On 4 March 2022, nurses marched to the health ministry in Accra over unpaid \
+         allowances. They went home at noon.",
+        None,
+    );
+    assert_eq!(
+        calm.first().map(|i| i.sub_event_type.to_string()),
+        Some("Peaceful protest".to_string())
+    );
+}

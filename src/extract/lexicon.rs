@@ -933,6 +933,22 @@ pub static MODAL_AFTER: WordSet = WordSet::new(&[
 pub static PROTEST_INTERVENTION: WordSet =
     WordSet::new(&["tear gas", "dispersed", "fired", "arrested", "detained"]);
 
+/// Force used on a protest, in the sentence after it too ("Police intervened and broke up
+/// the march"): words that seldom tell of anything else near a protest.
+pub static FORCE_ON_A_PROTEST: WordSet = WordSet::new(&[
+    "tear gas",
+    "teargas",
+    "tear-gas",
+    "water cannon",
+    "water cannons",
+    "rubber bullets",
+    "intervened",
+    "disperse",
+    "dispersed",
+    "dispersing",
+    "broke up",
+]);
+
 /// A list of lower-case words or phrases, hashed on first use, and searched for in text by
 /// one automaton (built on first use) rather than one scan per entry.
 pub struct WordSet {

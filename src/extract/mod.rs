@@ -299,6 +299,16 @@ impl<'g> Extractor<'g> {
                 f.type_probability = type_p;
             }
         }
+        for f in &mut found {
+            // "Teachers marched on the ministry. Police intervened and dispersed them.":
+            // the force used on a peaceful protest is often told in the next sentence.
+            if f.sub_event_type == SubEventType::PeacefulProtest {
+                let (_, window) = model_input(text, &sentences, f);
+                if lexicon::FORCE_ON_A_PROTEST.any_in(&window.to_ascii_lowercase()) {
+                    f.sub_event_type = SubEventType::ProtestWithIntervention;
+                }
+            }
+        }
         let mut kept = attach_continuations(text, found);
         if self.acled_notes
             && let Some(first) = kept.first_mut()
