@@ -30,6 +30,19 @@ fn fnv1a_parts<'a>(parts: impl Iterator<Item = &'a [u8]>) -> u64 {
 /// A word as features spell it, into `out`: lower case, each run of digits as one `0`.
 fn normalize_word(word: &str, out: &mut String) {
     out.clear();
+    if word.is_ascii() {
+        // Most words: byte by byte, no per-character case tables.
+        for b in word.bytes() {
+            if b.is_ascii_digit() {
+                if !out.ends_with('0') {
+                    out.push('0');
+                }
+            } else {
+                out.push(char::from(b.to_ascii_lowercase()));
+            }
+        }
+        return;
+    }
     for c in word.chars() {
         if c.is_ascii_digit() {
             if !out.ends_with('0') {

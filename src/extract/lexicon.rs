@@ -972,10 +972,18 @@ impl WordSet {
         let set = self
             .set
             .get_or_init(|| self.words.iter().copied().collect());
-        if word.bytes().any(|b| b.is_ascii_uppercase()) {
-            set.contains(word.to_ascii_lowercase().as_str())
-        } else {
-            set.contains(word)
+        if !word.bytes().any(|b| b.is_ascii_uppercase()) {
+            return set.contains(word);
+        }
+        // Lower-cased on the stack: no allocation for a word of up to 32 bytes.
+        let mut buffer = [0u8; 32];
+        match buffer.get_mut(..word.len()) {
+            Some(lower) => {
+                lower.copy_from_slice(word.as_bytes());
+                lower.make_ascii_lowercase();
+                std::str::from_utf8(lower).is_ok_and(|w| set.contains(w))
+            }
+            None => set.contains(word.to_ascii_lowercase().as_str()),
         }
     }
 
