@@ -581,3 +581,14 @@ fn force_used_on_a_protest_in_the_next_sentence_makes_it_a_protest_with_interven
         Some("Peaceful protest".to_string())
     );
 }
+
+#[test]
+fn a_note_dated_only_by_its_report_takes_the_report_date() {
+    let incidents = extract(
+        "As reported on 12 August 2021, in Dorvale, inmates denounced that guards were \
+         beating prisoners.",
+        None,
+    );
+    let first = incidents.first().expect("an incident");
+    assert_eq!(first.event_date, day(2021, 8, 12), "{incidents:#?}");
+}

@@ -1608,11 +1608,22 @@ fn story_date(
     let Some(anchor) = anchor else {
         // No publication date: a day written in full (with its year) in the lead dates
         // the story ("On 4 May 2019, ..."; a note's date on a line of its own).
-        return [sentence, 0, 1]
+        // Failing that, a source's report of the event ("As reported on 6 May 2019, ...")
+        // dates it, as ACLED codes it.
+        let lead_dates: Vec<DateExpr> = [sentence, 0, 1]
             .into_iter()
             .filter_map(|si| sentences.get(si))
             .flat_map(|s| dates_of(s, None))
-            .find(|d| !d.report_date && d.precision == TimePrecision::Day);
+            .collect();
+        return lead_dates
+            .iter()
+            .find(|d| !d.report_date && d.precision == TimePrecision::Day)
+            .or_else(|| {
+                lead_dates
+                    .iter()
+                    .find(|d| d.report_date && is_reported_on(text, d))
+            })
+            .cloned();
     };
     let order = std::iter::once(sentence).chain(0..sentences.len());
     for si in order {
