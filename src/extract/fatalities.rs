@@ -312,12 +312,14 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
             }
         }
     }
-    if toll.killed == 0
-        && let Some((count, span)) = named_victims(clause, &tokens, &lower, &ages)
+    if let Some((count, span)) = named_victims(clause, &tokens, &lower, &ages)
+        && count > toll.killed
+        && toll.spans.iter().all(|s| s.0 >= span.0 && s.1 <= span.1)
     {
-        // "Ana Ruiz, 20, and Luis Vega, 21, were murdered": the persons named.
+        // "Ana Ruiz, 20, and Luis Vega, 21, were murdered": the persons named; "a woman
+        // and her two children were found dead": all of them, not the figure alone.
         toll.killed = count;
-        toll.spans.push(span);
+        toll.spans = vec![span];
     }
     if toll.killed == 0 {
         // One person: "a policeman was killed", "a 17-year-old was shot dead", "a teenager
@@ -398,7 +400,7 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
                 }
                 // "A teenager died after ...", "he was pronounced dead", "the victim was
                 // found dead", "a man was fatally shot": one person, singular subject.
-                "died" | "dies" if one_person_before(&lower, &ages, k) => k,
+                "died" | "dies" | "succumbed" if one_person_before(&lower, &ages, k) => k,
                 // "Arwood was pronounced dead": a surname alone names one person too.
                 "pronounced" | "found"
                     if word(k + 1) == "dead"
@@ -468,10 +470,12 @@ fn named_victims(
 ) -> Option<(u32, Span)> {
     let word = |at: usize| lower.get(at).map_or("", String::as_str);
     let verb = (1..lower.len()).find(|&k| {
-        word(k) == "were"
+        (word(k) == "were"
             && (SINGLE_DEATH_PARTICIPLES.contains(word(k + 1))
+                || (word(k + 1) == "found" && word(k + 2) == "dead")
                 || (matches!(word(k + 1), "shot" | "stabbed" | "beaten" | "hacked")
-                    && (word(k + 2) == "dead" || (word(k + 2) == "to" && word(k + 3) == "death"))))
+                    && (word(k + 2) == "dead" || (word(k + 2) == "to" && word(k + 3) == "death")))))
+            || word(k) == "died"
     })?;
     if negated_before(lower, verb) {
         return None;
@@ -496,7 +500,38 @@ fn named_victims(
             start = k;
             continue;
         }
+        // A sentence's capital is no name: "A woman and ...", "Her son and ...", "Four
+        // children were".
+        if matches!(word(k), "a" | "an" | "the" | "her" | "his" | "their")
+            || crate::text::parse_number_word(word(k)).is_some()
+        {
+            start = k;
+            continue;
+        }
         if !capitalised(k) {
+            // "her son", "her two children", "a woman": persons named by a noun.
+            if lexicon::ONE_PERSON_NOUNS.contains(word(k)) || KIN_PLURALS.contains(word(k)) {
+                let figure = k
+                    .checked_sub(1)
+                    .and_then(|b| crate::text::parse_number_word(word(b)));
+                // "her son, 17-year-old Tom Marr, were": the name after the comma is
+                // the son, counted once.
+                let apposition = clause[tokens[k].span.1..tokens[k + 1].span.0].contains(',')
+                    && (k + 1..verb).all(|j| {
+                        ages[j] || capitalised(j) || matches!(word(j), "years" | "year" | "old")
+                    });
+                persons += match figure {
+                    _ if apposition => 0,
+                    Some(n) => n,
+                    None if KIN_PLURALS.contains(word(k)) => break,
+                    None => 1,
+                };
+                // Capitalised words right before the noun describe it ("one KNLA
+                // soldier"): no name of another person.
+                in_name = true;
+                start = k;
+                continue;
+            }
             break;
         }
         if !in_name {
@@ -505,10 +540,31 @@ fn named_victims(
         }
         start = k;
     }
-    // The subject opens the clause: "police said X and Y were killed" is no list.
-    let opens = start == 0 || clause[..tokens[start].span.0].trim().is_empty();
-    (persons >= 2 && opens).then(|| (persons, (tokens[start].span.0, tokens[verb + 1].span.1)))
+    // The subject opens the clause, or what someone said: "police said X and Y were
+    // killed".
+    let before = clause[..tokens[start].span.0]
+        .trim_end()
+        .to_ascii_lowercase();
+    let opens = start == 0
+        || before.is_empty()
+        || before.ends_with(" said")
+        || before.ends_with(" say")
+        || before.ends_with(" that");
+    let end = tokens.get(verb + 1).unwrap_or(&tokens[verb]).span.1;
+    (persons >= 2 && opens).then(|| (persons, (tokens[start].span.0, end)))
 }
+
+/// Nouns for several kin or children, counted by the figure before them ("her two
+/// children").
+static KIN_PLURALS: WordSet = WordSet::new(&[
+    "children",
+    "sons",
+    "daughters",
+    "kids",
+    "brothers",
+    "sisters",
+    "grandchildren",
+]);
 
 /// True when a figure is part of a clock's or a video's time ("3:50", "0:34") or a year
 /// cut short ("the winter of '96").
@@ -1251,7 +1307,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 130] = [
+        let rows: [(&str, u32); 137] = [
             // One person named after the verb of killing.
             ("a bomb killed Attorney General Ramon Ortiz today", 1),
             ("A BOMB KILLED JUDGE RAMON ORTIZ TODAY", 1),
@@ -1276,6 +1332,19 @@ mod tests {
                 1,
             ),
             ("a bomb killed the attorney general Luis Vega", 1),
+            (
+                "Lena Marr and her son, 17-year-old Tom Marr, were found dead",
+                2,
+            ),
+            (
+                "A woman and her two children were found dead inside the home",
+                3,
+            ),
+            ("police said Ana Ruiz and Luis Vega died at the scene", 2),
+            ("The boy succumbed to his injuries on Sunday", 1),
+            ("Ana Ruiz and Luis Vega died", 2),
+            ("Four children were killed on Sunday", 4),
+            ("One KNLA soldier died", 1),
             ("Arwood was pronounced dead at the scene", 1),
             ("Kessel was murdered in his shop", 1),
             ("Kessel was arrested in his shop", 0),
