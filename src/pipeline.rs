@@ -159,11 +159,11 @@ pub fn stream(
                 .name(format!("extract-{n}"))
                 .spawn_scoped(scope, move || {
                     for (seq, article) in work_rx {
-                        let extraction = extractor.extract(&article);
-                        if done_tx
-                            .send((seq, Done::Extracted(article, extraction)))
-                            .is_err()
-                        {
+                        let done = match extract_guarded(extractor, &article) {
+                            Ok(extraction) => Done::Extracted(article, extraction),
+                            Err(problem) => Done::Problem(problem),
+                        };
+                        if done_tx.send((seq, done)).is_err() {
                             break;
                         }
                     }
@@ -252,6 +252,35 @@ pub fn run(
     out
 }
 
+/// Extracts one article. Should the extractor fail on it (a bug: it panicked), the article
+/// is skipped with a problem naming it and what went wrong, and the rest of the work goes
+/// on.
+fn extract_guarded(
+    extractor: &Extractor<'_>,
+    article: &Article,
+) -> Result<Extraction, ImportProblem> {
+    guarded(article, || extractor.extract(article))
+}
+
+/// Runs `work` on an article, a panic turned into a problem naming the article.
+fn guarded<T>(article: &Article, work: impl FnOnce() -> T) -> Result<T, ImportProblem> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).map_err(|payload| {
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "an unknown error".into());
+        ImportProblem {
+            path: article.source.clone().unwrap_or_default(),
+            problem: format!(
+                "article {}: the extractor failed ({what}); the article was skipped",
+                article.id
+            ),
+            recovered: false,
+        }
+    })
+}
+
 /// Extracts and merges articles already in memory (the bundled sample), in parallel.
 pub fn extract_articles(
     extractor: &Extractor<'_>,
@@ -259,22 +288,53 @@ pub fn extract_articles(
     cancel: &AtomicBool,
 ) -> PipelineOutput {
     use rayon::prelude::*;
-    let results: Vec<Option<Extraction>> = articles
+    let results: Vec<Option<Result<Extraction, ImportProblem>>> = articles
         .par_iter()
-        .map(|a| (!cancel.load(Ordering::Relaxed)).then(|| extractor.extract(a)))
+        .map(|a| (!cancel.load(Ordering::Relaxed)).then(|| extract_guarded(extractor, a)))
         .collect();
     let cancelled = results.iter().any(Option::is_none);
     let mut incidents = Vec::new();
     let mut mentions = Vec::new();
+    let mut problems = Vec::new();
     for r in results.into_iter().flatten() {
-        incidents.extend(r.incidents);
-        mentions.extend(r.mentions);
+        match r {
+            Ok(r) => {
+                incidents.extend(r.incidents);
+                mentions.extend(r.mentions);
+            }
+            Err(problem) => problems.push(problem),
+        }
     }
     PipelineOutput {
         articles,
         incidents: merge_incidents(incidents),
         mentions,
-        problems: Vec::new(),
+        problems,
         cancelled,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_on_one_article_is_a_problem_naming_it() {
+        let article = Article {
+            id: "story-7".into(),
+            source: Some("feeds/day.jsonl".into()),
+            ..Article::default()
+        };
+        let failed: Result<(), ImportProblem> = guarded(&article, || panic!("index 9 past 8"));
+        let problem = failed.expect_err("the panic is caught");
+        assert_eq!(problem.path, "feeds/day.jsonl");
+        assert!(problem.problem.contains("story-7"), "{}", problem.problem);
+        assert!(
+            problem.problem.contains("index 9 past 8"),
+            "{}",
+            problem.problem
+        );
+        assert!(!problem.recovered);
+        assert_eq!(guarded(&article, || 5), Ok(5));
     }
 }
