@@ -592,3 +592,16 @@ fn a_note_dated_only_by_its_report_takes_the_report_date() {
     let first = incidents.first().expect("an incident");
     assert_eq!(first.event_date, day(2021, 8, 12), "{incidents:#?}");
 }
+
+#[test]
+fn an_unsure_town_is_the_namesake_in_the_county_the_text_names() {
+    // Of the many Lexingtons only Mississippi's lies in a Holmes County.
+    let (admin1, location) = first_place(
+        "A teen was found shot dead in Lexington on Monday, deputies in Holmes County said.",
+        (2021, 3, 3),
+    );
+    assert_eq!(
+        (admin1.as_str(), location.as_str()),
+        ("Mississippi", "Lexington")
+    );
+}

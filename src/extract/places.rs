@@ -351,6 +351,9 @@ pub fn find_all_mentions_under<'g>(
             first[i] = Some((city, confidence));
         }
     }
+    // "Lexington" beside "Holmes County": of the Lexingtons, only Mississippi's lies in a
+    // Holmes County, and the text names that county.
+    read_in_the_county_named(gazetteer, &raws, &keep, &mut first);
     // A one-word name that only a small town abroad carries, in a country the article
     // names nowhere else, is not a place ("America" the country, not América in Argentina).
     for i in 0..raws.len() {
@@ -549,6 +552,104 @@ pub fn find_all_mentions_under<'g>(
     AllMentions {
         places: out,
         references,
+    }
+}
+
+/// Confidence under which a town's reading gives way to a namesake in a county the text
+/// names.
+const TOWN_IN_NAMED_COUNTY: f32 = 0.8;
+
+/// How many candidates of each name are tried for a town in a named county.
+const CANDIDATES_TRIED: usize = 64;
+
+/// Gives a town whose reading is not sure, and lies in no county the text names, the
+/// namesake that lies in a county the text names ("Lexington" beside "Holmes County"),
+/// when the counties so named are all of one state. The county takes that reading too,
+/// unless it is sure of another.
+fn read_in_the_county_named<'g>(
+    gazetteer: &'g Gazetteer,
+    raws: &[Raw],
+    keep: &[bool],
+    first: &mut [Option<(&'g Place, f32)>],
+) {
+    let county_reading = |first: &[Option<(&'g Place, f32)>], j: usize| {
+        first[j].filter(|(p, _)| keep[j] && p.kind == PlaceKind::Admin2)
+    };
+    let counties: Vec<usize> = (0..raws.len())
+        .filter(|&j| county_reading(first, j).is_some())
+        .collect();
+    if counties.is_empty() {
+        return;
+    }
+    let in_county = |town: &Place, county: &Place| {
+        town.country == county.country
+            && town.admin1 == county.admin1
+            && !county.admin2.is_empty()
+            && town.admin2 == county.admin2
+    };
+    let mut county_candidates: FxHashMap<&str, Vec<&'g Place>> = FxHashMap::default();
+    for &j in &counties {
+        county_candidates
+            .entry(raws[j].name.as_str())
+            .or_insert_with(|| {
+                gazetteer
+                    .candidates(&raws[j].name, &Context::default())
+                    .into_iter()
+                    .take(CANDIDATES_TRIED)
+                    .map(|c| c.place)
+                    .filter(|p| p.kind == PlaceKind::Admin2)
+                    .collect()
+            });
+    }
+    for i in 0..raws.len() {
+        let Some((current, confidence)) = first[i].filter(|_| keep[i]) else {
+            continue;
+        };
+        if current.kind != PlaceKind::PopulatedPlace || confidence >= TOWN_IN_NAMED_COUNTY {
+            continue;
+        }
+        let already_in_one = counties
+            .iter()
+            .any(|&j| county_reading(first, j).is_some_and(|(c, _)| in_county(current, c)));
+        if already_in_one {
+            continue;
+        }
+        let towns: Vec<&'g Place> = gazetteer
+            .candidates(&raws[i].name, &Context::default())
+            .into_iter()
+            .take(CANDIDATES_TRIED)
+            .map(|c| c.place)
+            .filter(|p| p.kind == PlaceKind::PopulatedPlace)
+            .collect();
+        let mut pairs: Vec<(&'g Place, usize, &'g Place)> = Vec::new();
+        for &j in &counties {
+            // A county sure of its reading offers only that one.
+            let offered: Vec<&'g Place> = match county_reading(first, j) {
+                Some((c, sure)) if sure >= TOWN_IN_NAMED_COUNTY => vec![c],
+                _ => county_candidates
+                    .get(raws[j].name.as_str())
+                    .cloned()
+                    .unwrap_or_default(),
+            };
+            for &town in &towns {
+                if let Some(&county) = offered.iter().find(|&&c| in_county(town, c)) {
+                    pairs.push((town, j, county));
+                }
+            }
+        }
+        let Some(&(town, j, county)) = pairs.first() else {
+            continue;
+        };
+        if !pairs
+            .iter()
+            .all(|(t, _, _)| t.country == town.country && t.admin1 == town.admin1)
+        {
+            continue;
+        }
+        first[i] = Some((town, confidence));
+        if let Some((_, c)) = first[j].filter(|(_, c)| *c < TOWN_IN_NAMED_COUNTY) {
+            first[j] = Some((county, c));
+        }
     }
 }
 
