@@ -605,3 +605,15 @@ fn an_unsure_town_is_the_namesake_in_the_county_the_text_names() {
         ("Mississippi", "Lexington")
     );
 }
+
+#[test]
+fn a_statement_day_gives_way_to_the_sentences_own_day_of_the_event() {
+    // Published on Wednesday 10 March 2021.
+    let incidents = extract(
+        "Deputies said Wednesday that they found a man dead in a car on Tuesday night near \
+         Canton, Ohio.",
+        Some((2021, 3, 10)),
+    );
+    let first = incidents.first().expect("an incident");
+    assert_eq!(first.event_date, day(2021, 3, 9), "{incidents:#?}");
+}

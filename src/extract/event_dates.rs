@@ -38,6 +38,15 @@ const LATER_STEPS: &[&str] = &[
     "vigil",
     "funeral",
     "buried",
+    "investigation",
+    "investigating",
+    "unclear",
+    "remembering",
+    "remembered",
+    "mourned",
+    "mourning",
+    "posted",
+    "tune",
 ];
 
 /// Nouns for an event that a date written before them dates ("the June 4 shooting").

@@ -1661,7 +1661,20 @@ fn day_of_the_event_itself(
     {
         return None;
     }
-    event_dates::day_the_story_names(text, sentences, own.date, |s| dates_of(s, anchor))
+    // "On Wednesday, the sheriff said deputies found the body on Tuesday night": another
+    // day of the sentence, no step's, on or before the step.
+    let same_sentence = sentences.get(f.sentence).and_then(|s| {
+        dates_of(s, anchor).into_iter().find(|d| {
+            !d.report_date
+                && d.precision == TimePrecision::Day
+                && d.span != own.span
+                && d.date <= own.date
+                && !event_dates::dates_a_later_step(text, d)
+        })
+    });
+    same_sentence.or_else(|| {
+        event_dates::day_the_story_names(text, sentences, own.date, |s| dates_of(s, anchor))
+    })
 }
 
 /// True when a sentence tells of what is still to come ("services will be held Friday",

@@ -202,7 +202,18 @@ pub fn find_dates(text: &str, anchor: Option<NaiveDate>) -> Vec<DateExpr> {
         } else if caps.name("yesterday").is_some() {
             anchor.and_then(|a| Some((a.checked_sub_days(Days::new(1))?, 1)))
         } else if caps.name("today").is_some() {
-            anchor.map(|a| (a, 1))
+            // "USA Today", "the Today show": a name's word, not the day.
+            let in_a_name = whole.as_str().starts_with('T')
+                && text[..whole.start()]
+                    .trim_end()
+                    .rsplit(' ')
+                    .next()
+                    .is_some_and(|w| w.starts_with(char::is_uppercase) && !w.ends_with('.'));
+            if in_a_name {
+                None
+            } else {
+                anchor.map(|a| (a, 1))
+            }
         } else if caps.name("last24").is_some() {
             anchor.and_then(|a| Some((a.checked_sub_days(Days::new(1))?, 1)))
         } else if let Some(phrase) = get("lastdays") {
@@ -330,7 +341,9 @@ mod tests {
     fn dates_table() {
         let wednesday = Some(day(2020, 4, 1));
         // (text, anchor, expected (date, precision) of the first expression)
-        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 27] = [
+        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 28] = [
+            // a name's word, not the day
+            ("a study by USA Today found", wednesday, None),
             // so long ago: a day, a week or a month back from the anchor
             (
                 "gunmen shot a guard two days ago",
