@@ -617,3 +617,13 @@ fn a_statement_day_gives_way_to_the_sentences_own_day_of_the_event() {
     let first = incidents.first().expect("an incident");
     assert_eq!(first.event_date, day(2021, 3, 9), "{incidents:#?}");
 }
+
+#[test]
+fn a_divisions_name_before_police_is_a_towns_force() {
+    // Savannah is also a region of Ghana; its police are a town's.
+    let incidents = extract(
+        "Savannah police said a man was shot twice on Elm Street on Saturday.",
+        Some((2021, 3, 10)),
+    );
+    assert!(incidents.iter().all(|i| i.iso != "GH"), "{incidents:#?}");
+}

@@ -354,6 +354,16 @@ pub fn find_all_mentions_under<'g>(
     // "Lexington" beside "Holmes County": of the Lexingtons, only Mississippi's lies in a
     // Holmes County, and the text names that county.
     read_in_the_county_named(gazetteer, &raws, &keep, &mut first);
+    // "Savannah police": a force of a town, not of Ghana's Savannah Region.
+    read_a_forces_name_as_its_town(
+        gazetteer,
+        text,
+        &tokens,
+        &raws,
+        &keep,
+        &context_for,
+        &mut first,
+    );
     // A one-word name that only a small town abroad carries, in a country the article
     // names nowhere else, is not a place ("America" the country, not América in Argentina).
     for i in 0..raws.len() {
@@ -552,6 +562,53 @@ pub fn find_all_mentions_under<'g>(
     AllMentions {
         places: out,
         references,
+    }
+}
+
+/// Population from which a town abroad is read, before its police, over a division of the
+/// same name.
+const TOWN_OF_A_FORCE_POPULATION: u64 = 50_000;
+
+/// A division's name right before "police" or "sheriff" ("Savannah police") names the
+/// force of a town: the best town of that name in context, when one lies in that division
+/// or has 50,000 people or more.
+fn read_a_forces_name_as_its_town<'g>(
+    gazetteer: &'g Gazetteer,
+    text: &str,
+    tokens: &[Word],
+    raws: &[Raw],
+    keep: &[bool],
+    context_for: &dyn Fn(&str) -> Context,
+    first: &mut [Option<(&'g Place, f32)>],
+) {
+    for (i, raw) in raws.iter().enumerate() {
+        let Some((division, confidence)) = first[i].filter(|_| keep[i]) else {
+            continue;
+        };
+        if !matches!(division.kind, PlaceKind::Admin1 | PlaceKind::Admin2) {
+            continue;
+        }
+        let before_a_force = tokens.get(raw.words.1 + 1).is_some_and(|w| {
+            text.get(raw.span.1..w.span.0) == Some(" ")
+                && matches!(
+                    w.text(text).to_ascii_lowercase().as_str(),
+                    "police" | "sheriff" | "sheriff's"
+                )
+        });
+        if !before_a_force {
+            continue;
+        }
+        let town = gazetteer
+            .candidates(&raw.name, &context_for(&raw.name))
+            .into_iter()
+            .map(|c| c.place)
+            .find(|p| p.kind == PlaceKind::PopulatedPlace);
+        if let Some(town) = town.filter(|t| {
+            (t.country == division.country && t.admin1 == division.admin1)
+                || t.population >= TOWN_OF_A_FORCE_POPULATION
+        }) {
+            first[i] = Some((town, confidence));
+        }
     }
 }
 
