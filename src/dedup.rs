@@ -492,8 +492,9 @@ pub(crate) fn combined_date(
 }
 
 /// One incident from the reports of one event: the first report (by event id), with the
-/// most precise place and date among them, the lowest and highest figures, the actors and
-/// notes of all, and every source and evidence span. No reports give the default incident.
+/// most precise place and date among them, the lowest figure of the reports that agree with
+/// the highest and the highest, the actors and notes of all, and every source and evidence
+/// span. No reports give the default incident.
 pub fn combine_reports(mut reports: Vec<Incident>) -> Incident {
     reports.sort_by(|a, b| a.event_id.cmp(&b.event_id));
     // Room for every source and span at once: no trail of outgrown buffers per cluster.
@@ -546,8 +547,18 @@ pub fn combine_reports(mut reports: Vec<Incident>) -> Incident {
     if let Some((date, precision)) = when {
         (out.event_date, out.time_precision) = (date, precision);
     }
-    out.fatalities = figures.iter().map(|f| f.0).min().unwrap_or(0);
-    out.fatalities_max = figures.iter().map(|f| f.1).max().unwrap_or(0);
+    // The lowest figure, as ACLED codes it, of the reports that agree with the highest
+    // (within a factor of two, as merging asks of two reports): a report that names one
+    // victim of six ("the murder of Father X") joined through reports without a toll is
+    // no lower estimate of the toll.
+    let top = figures.iter().map(|f| f.1).max().unwrap_or(0);
+    out.fatalities = figures
+        .iter()
+        .filter(|f| u64::from(f.1) * 2 >= u64::from(top))
+        .map(|f| f.0)
+        .min()
+        .unwrap_or(0);
+    out.fatalities_max = top;
     out
 }
 
@@ -726,6 +737,17 @@ mod tests {
             other_type,
         ]);
         assert_eq!(merged.len(), 4);
+    }
+
+    #[test]
+    fn a_toll_far_below_the_highest_does_not_lower_the_minimum() {
+        // Chained through a report without a toll: 6 and 1 never agree, 0 agrees with both.
+        let combined = combine_reports(vec![
+            incident("a", (2020, 4, 1), "Helmand", 6),
+            incident("b", (2020, 4, 1), "Helmand", 0),
+            incident("c", (2020, 4, 1), "Helmand", 1),
+        ]);
+        assert_eq!((combined.fatalities, combined.fatalities_max), (6, 6));
     }
 
     #[test]
