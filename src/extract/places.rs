@@ -933,7 +933,11 @@ fn candidate_names<'g>(
             if (n > longest && !kind_word) || (n == 1 && kind_word) {
                 continue;
             }
-            if !(is_capitalized(last_text) || kind_word) || crosses_break(text, tokens, i, j) {
+            // "Ngo-ketunjia": a word joined by a hyphen is part of the name in any case.
+            let hyphen_joined = j > i && text.get(tokens[j - 1].span.1..last.span.0) == Some("-");
+            if !(is_capitalized(last_text) || kind_word || hyphen_joined)
+                || crosses_break(text, tokens, i, j)
+            {
                 continue;
             }
             let name = &text[tokens[i].span.0..last.span.1];
@@ -1987,9 +1991,14 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 64] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 65] = [
             // after a saint's title the name is the saint's, not a province of its own
             ("The St. Mary Sheriff's Office said a boy was hurt", &[]),
+            // a hyphen joins a lower-case word to the name
+            (
+                "police clashed with youths in Ngo-ketunjia division",
+                &[("Ngo-ketunjia", Admin2, "CM", Locative)],
+            ),
             // a small town's own police work in it, as "in Bemidji" would say
             (
                 "a man was shot, Bemidji police said",
