@@ -627,3 +627,13 @@ fn a_divisions_name_before_police_is_a_towns_force() {
     );
     assert!(incidents.iter().all(|i| i.iso != "GH"), "{incidents:#?}");
 }
+
+#[test]
+fn a_text_naming_no_place_is_in_the_one_country_its_armed_group_fights_in() {
+    let incidents = extract(
+        "On 6 May 2021, Houthi fighters shelled a market, killing two.",
+        None,
+    );
+    let first = incidents.first().expect("an incident");
+    assert_eq!(first.iso, "YE", "{incidents:#?}");
+}

@@ -19,6 +19,7 @@ mod clauses;
 pub mod confidence;
 mod event_dates;
 mod fatalities;
+pub mod groups;
 pub mod learned;
 mod lexicon;
 mod places;
@@ -204,6 +205,14 @@ impl<'g> Extractor<'g> {
             .filter(|m| m.confidence >= TITLE_COUNTRY_EVIDENCE)
             .filter_map(|m| self.gazetteer.country(m.place.country))
             .collect();
+        // So do the countries where the armed groups the text names fight ("Boko Haram
+        // raided Tagawa" is no story of Japan).
+        let group_countries: Vec<&Place> = groups::GROUPS
+            .countries_named(text)
+            .into_iter()
+            .filter_map(|iso| self.gazetteer.country(iso))
+            .collect();
+        title_countries.extend(group_countries.iter().copied());
         title_countries.sort_unstable_by_key(|c| c.country);
         title_countries.dedup_by_key(|c| c.country);
         let AllMentions {
@@ -233,7 +242,13 @@ impl<'g> Extractor<'g> {
         if story.focus.is_none() {
             // "Nigerian troops killed five bandits in a forest": a text that names no
             // place is in the one country its peoples and forces are named after.
-            story.focus = the_one_country_of_its_forces(self.gazetteer, text, &references);
+            // "Houthi forces shelled a market": a group that fights in one country.
+            let group_country = match group_countries.as_slice() {
+                [only] => Some(*only),
+                _ => None,
+            };
+            story.focus =
+                the_one_country_of_its_forces(self.gazetteer, text, &references).or(group_country);
         }
         // Triggers once per sentence: clauses take theirs from here, and agreements look
         // here for the place another sentence gives.
