@@ -7,10 +7,28 @@ use incident_map::extract::Extractor;
 use incident_map::model::{Article, Incident};
 
 fn extract(text: &str, date: Option<(i32, u32, u32)>) -> Vec<Incident> {
-    let extractor = match Extractor::bundled() {
+    extract_with(bundled(), text, date)
+}
+
+/// The incidents of a text read by the rules alone, without the learned models.
+fn extract_by_rules(text: &str) -> Vec<Incident> {
+    extract_with(bundled().without_models(), text, None)
+}
+
+/// The bundled extractor.
+fn bundled() -> Extractor<'static> {
+    match Extractor::bundled() {
         Ok(e) => e,
         Err(err) => panic!("extractor: {err}"),
-    };
+    }
+}
+
+/// The incidents `extractor` reads in a fixture article published on `date`.
+fn extract_with(
+    extractor: Extractor<'_>,
+    text: &str,
+    date: Option<(i32, u32, u32)>,
+) -> Vec<Incident> {
     let article = Article {
         id: "fixture".into(),
         date: date.and_then(|(y, m, d)| NaiveDate::from_ymd_opt(y, m, d)),
@@ -542,20 +560,6 @@ fn a_text_naming_no_place_is_in_the_country_of_its_forces() {
     );
     let first = workers.first().expect("an incident");
     assert_eq!(first.iso, "", "{workers:#?}");
-}
-
-/// The incidents of a text read by the rules alone, without the learned models.
-fn extract_by_rules(text: &str) -> Vec<Incident> {
-    let extractor = match Extractor::bundled() {
-        Ok(e) => e.without_models(),
-        Err(err) => panic!("extractor: {err}"),
-    };
-    let article = Article {
-        id: "fixture".into(),
-        text: text.into(),
-        ..Article::default()
-    };
-    extractor.extract(&article).incidents
 }
 
 #[test]

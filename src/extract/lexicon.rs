@@ -652,6 +652,27 @@ pub static PANDEMIC: WordSet = WordSet::new(&[
     "epidemic",
 ]);
 
+/// Nouns for a state's forces and government, after a demonym ("Somali troops").
+pub static STATE_FORCE_NOUNS: WordSet = WordSet::new(&[
+    "troops",
+    "army",
+    "soldiers",
+    "soldier",
+    "forces",
+    "police",
+    "policemen",
+    "gendarmes",
+    "gendarmerie",
+    "military",
+    "government",
+    "authorities",
+    "security",
+    "navy",
+    "armed",
+    "defence",
+    "defense",
+]);
+
 /// Words that make a prisoner trigger apply ("released 100 Taliban prisoners").
 pub static PRISONER_WORDS: WordSet = WordSet::new(&[
     "prisoner",

@@ -1798,39 +1798,16 @@ fn the_one_country_of_its_forces<'g>(
     }
     let names_a_force = |m: &Mention<'_>| {
         let after = text.get(m.span.1..).unwrap_or("").trim_start();
-        let word: String = after
-            .chars()
-            .take_while(|c| c.is_alphabetic())
-            .collect::<String>()
-            .to_ascii_lowercase();
-        STATE_FORCE_NOUNS.contains(&word.as_str())
+        let word = &after[..after
+            .find(|c: char| !c.is_alphabetic())
+            .unwrap_or(after.len())];
+        lexicon::STATE_FORCE_NOUNS.contains(word)
     };
     references
         .iter()
         .any(names_a_force)
         .then(|| gazetteer.country(first))?
 }
-
-/// Nouns for a state's forces and government, after a demonym ("Somali troops").
-const STATE_FORCE_NOUNS: &[&str] = &[
-    "troops",
-    "army",
-    "soldiers",
-    "soldier",
-    "forces",
-    "police",
-    "policemen",
-    "gendarmes",
-    "gendarmerie",
-    "military",
-    "government",
-    "authorities",
-    "security",
-    "navy",
-    "armed",
-    "defence",
-    "defense",
-];
 
 /// The country most of the article's mentions are in (a dateline's place counts most).
 fn focus_country<'g>(
