@@ -350,17 +350,17 @@ mod tests {
                 false,
             ),
             (
-                "after the March 2, 2013 shooting death of a teen",
-                "March 2",
+                "after the April 9, 2011 stabbing death of a cook",
+                "April 9",
                 true,
             ),
             (
-                "The shooting happened Feb. 20 as he cleaned a rifle.",
+                "The shooting took place Feb. 20 while he cleaned a shotgun.",
                 "Feb. 20",
                 true,
             ),
             (
-                "It happened the afternoon of Sept. 10 outside a store.",
+                "It took place on the evening of Sept. 10 by a bakery.",
                 "Sept. 10",
                 true,
             ),

@@ -239,7 +239,7 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
         if is_subset(&lower, first) {
             continue;
         }
-        // "the murder of six priests and two women": a figure joined by "and" to the
+        // "the murder of five teachers and two cooks": a figure joined by "and" to the
         // victims of a figure just counted shares its death.
         // Not "2 deaths and several injured", "10 deaths and thousands of shillings".
         let joined_to_counted = !q.vague
@@ -578,7 +578,7 @@ fn is_part_of_a_time(clause: &str, span: Span) -> bool {
 }
 
 /// True when a figure is a time of day written the wire's way: four digits after "at" or
-/// before "GMT", "hours" or "local time" ("at 1210 GMT, four pedestrians were killed").
+/// before "GMT", "hours" or "local time" ("at 0945 GMT, three bystanders were killed").
 fn is_clock_time(clause: &str, span: Span) -> bool {
     let written = &clause[span.0..span.1];
     if written.len() != 4 || !written.bytes().all(|b| b.is_ascii_digit()) {
@@ -926,7 +926,7 @@ fn along_with_others(
         .then(|| (value, (tokens[k + 2].span.0, tokens[k + 3].span.1)))
 }
 
-/// Nouns of killing that take their victims after "of" ("the murder of six priests").
+/// Nouns of killing that take their victims after "of" ("the murder of five teachers").
 static KILLING_NOUNS: WordSet = WordSet::new(&[
     "murder",
     "murders",
@@ -981,8 +981,8 @@ fn is_death_count(
     {
         return true;
     }
-    // "the murder of six priests", "resulted in the deaths of 10 workers", "the murder of
-    // the two missionaries" (not "the deaths of dozens": a vague figure after a noun is no
+    // "the murder of five teachers", "resulted in the deaths of 10 workers", "the murder of
+    // the two nurses" (not "the deaths of dozens": a vague figure after a noun is no
     // count)
     let of_at = if verb > 2 && matches!(lower[verb - 1].as_str(), "the" | "these" | "those") {
         verb - 1
@@ -1353,7 +1353,7 @@ mod tests {
             ("troops killed Red Cross staff near the camp", 0),
             ("TROOPS KILLED GOVERNMENT SOLDIERS TODAY", 0),
             // A wire's time of day is no toll.
-            ("at 1210 GMT, three bystanders were killed", 3),
+            ("at 0945 GMT, three bystanders were killed", 3),
             ("3:50 Video: the deaths of six miners in 1988 recalled", 6),
             ("five guards were killed 9 days ago", 5),
             ("two bodies were found near the river", 2),

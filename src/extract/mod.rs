@@ -1354,7 +1354,7 @@ fn is_a_local_name_read_far_away(
 /// Where a title's mentions stand among the text's (they have no span in the text).
 const TITLE_SPAN: Span = (usize::MAX - 1, usize::MAX);
 
-/// True when a title is written as a sentence ("Man charged in killing of Macon toddler"),
+/// True when a title is written as a sentence ("Woman held after stabbing at Elmwood bakery"),
 /// where capitals mark names; in Title Case every word would look like one.
 fn is_sentence_case(title: &str) -> bool {
     let words: Vec<&str> = title

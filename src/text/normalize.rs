@@ -231,13 +231,13 @@ mod tests {
 
     #[test]
     fn capitals_are_made_ordinary_keeping_names() {
-        let text = "A BOMB EXPLODED TODAY IN FRONT OF THE MAYOR'S OFFICE IN LA PAZ, \
-                    DAMAGING TWO CARS. NOBODY WAS HURT, THE POLICE OF SANTA ANA SAID. \
-                    THE ATTACK WAS CLAIMED BY A GROUP CALLED THE FMLN IN A CALL TO A RADIO STATION.";
+        let text = "A CAR BOMB WENT OFF TODAY BESIDE THE TOWN HALL OF LA PAZ, \
+                    WRECKING A BUS. NOBODY WAS HURT, THE POLICE OF SANTA ANA SAID. \
+                    A CALLER TO A RADIO STATION SAID THE FMLN HAD PLANTED IT.";
         let normal = normalize_for_analysis(text);
         assert_eq!(normal.len(), text.len());
         assert!(
-            normal.starts_with("A bomb exploded today in front of the mayor's office in La Paz"),
+            normal.starts_with("A car bomb went off today beside the town hall of La Paz"),
             "{normal}"
         );
         assert!(
