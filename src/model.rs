@@ -104,6 +104,9 @@ pub enum EvidenceField {
     Fatalities,
     /// An actor.
     Actor,
+    /// The article's title, when the incident came from it (offsets in the title, not the
+    /// text): a page whose body holds no story, such as a paywall, still has its headline.
+    Headline,
 }
 
 /// A span of an article supporting one field of an incident.

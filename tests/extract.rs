@@ -4,7 +4,7 @@
 
 use chrono::NaiveDate;
 use incident_map::extract::Extractor;
-use incident_map::model::{Article, Incident};
+use incident_map::model::{Article, EvidenceField, Incident};
 
 fn extract(text: &str, date: Option<(i32, u32, u32)>) -> Vec<Incident> {
     extract_with(bundled(), text, date)
@@ -640,4 +640,53 @@ fn a_text_naming_no_place_is_in_the_one_country_its_armed_group_fights_in() {
     );
     let first = incidents.first().expect("an incident");
     assert_eq!(first.iso, "YE", "{incidents:#?}");
+}
+
+/// The incidents of a page with a title.
+fn extract_page(title: &str, text: &str) -> Vec<Incident> {
+    let article = Article {
+        id: "page".into(),
+        title: Some(title.into()),
+        date: NaiveDate::from_ymd_opt(2016, 7, 4),
+        text: text.into(),
+        ..Article::default()
+    };
+    bundled().extract(&article).incidents
+}
+
+#[test]
+fn a_paywall_page_gives_no_incident_of_its_own_furniture() {
+    // Regression: the page's first line became a strategic development with no place.
+    let page = "Already a subscriber?\n\nClick on the button below to set up your account \
+                or log in if you already have one.";
+    assert!(extract_page("Town council meets on budget", page).is_empty());
+    let page = "Just One More Thing...\n\nWe have sent you a verification email. Please \
+                check your email and click on the link to activate your profile.\n\nClose";
+    assert!(extract_page("Weather turns cold", page).is_empty());
+}
+
+#[test]
+fn a_page_whose_body_holds_no_story_is_read_from_its_headline() {
+    let page = "Subscription Required\n\nThe story you are reading is premium content \
+                from the Valley Courier.\n\nHave an online subscription? Login Now";
+    let incidents = extract_page("Man shot dead outside a bar in Dayton, Ohio", page);
+    let first = incidents.first().expect("an incident from the headline");
+    assert_eq!(first.fatalities, 1);
+    assert_eq!(first.admin1, "Ohio");
+    assert_eq!(first.location, "Dayton");
+    assert_eq!(first.notes, "Man shot dead outside a bar in Dayton, Ohio");
+    let fields: Vec<EvidenceField> = first.evidence.iter().map(|e| e.field).collect();
+    assert_eq!(fields, [EvidenceField::Headline]);
+    assert_eq!((first.evidence[0].start, first.evidence[0].end), (0, 43));
+    // A body that tells the story is read, not the headline.
+    let story = "A man was shot and killed outside a bar in Dayton, Ohio, late Wednesday, \
+                 police said.";
+    let incidents = extract_page("Man shot dead outside a bar in Dayton, Ohio", story);
+    assert!(incidents.iter().all(|i| {
+        i.evidence
+            .iter()
+            .all(|e| e.field != EvidenceField::Headline)
+    }));
+    // A headline that tells of no incident gives none.
+    assert!(extract_page("Library opens a new wing", page).is_empty());
 }

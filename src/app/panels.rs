@@ -33,7 +33,7 @@ fn field_color(field: EvidenceField) -> Color32 {
         EvidenceField::Date => Color32::from_rgb(170, 230, 170),
         EvidenceField::Fatalities => Color32::from_rgb(255, 205, 130),
         EvidenceField::Actor => Color32::from_rgb(215, 185, 255),
-        EvidenceField::Sentence => Color32::from_rgb(255, 248, 200),
+        EvidenceField::Sentence | EvidenceField::Headline => Color32::from_rgb(255, 248, 200),
     }
 }
 
@@ -408,7 +408,27 @@ impl IncidentApp {
             ui.label("Select an incident to read the article it came from.");
             return;
         };
-        ui.heading(article.title.clone().unwrap_or_else(|| article.id.clone()));
+        let title = article.title.clone().unwrap_or_else(|| article.id.clone());
+        // An incident read from the headline (the page held no story) marks it as its
+        // sentence.
+        let from_headline = self
+            .selected
+            .and_then(|s| self.store.get(s))
+            .is_some_and(|i| {
+                i.evidence
+                    .iter()
+                    .any(|e| e.article == article.id && e.field == EvidenceField::Headline)
+            });
+        if from_headline {
+            ui.heading(
+                RichText::new(title)
+                    .background_color(field_color(EvidenceField::Headline))
+                    .color(Color32::BLACK),
+            )
+            .on_hover_text("The selected incident was read from this headline");
+        } else {
+            ui.heading(title);
+        }
         ui.horizontal_wrapped(|ui| {
             if let Some(date) = article.date {
                 ui.label(RichText::new(date.format("%A %-d %B %Y").to_string()).weak());
@@ -592,7 +612,12 @@ impl IncidentApp {
         }
         let mut sentence_start = None;
         if let Some(sel) = self.selected.and_then(|s| self.store.get(s)) {
-            for e in sel.evidence.iter().filter(|e| e.article == article.id) {
+            // A headline's offsets are in the title, not the text.
+            for e in sel
+                .evidence
+                .iter()
+                .filter(|e| e.article == article.id && e.field != EvidenceField::Headline)
+            {
                 let marks = if e.field == EvidenceField::Sentence {
                     sentence_start = sentence_start
                         .min(Some(to_byte(e.start)))

@@ -60,6 +60,10 @@ const SURE_OF_VIOLENCE: f32 = 0.8;
 /// the text's names.
 const TITLE_COUNTRY_EVIDENCE: f32 = 0.8;
 
+/// A sentence without a casualty word needs this many words to stand as the lead
+/// incident's sentence.
+const LEAD_SENTENCE_MIN_WORDS: usize = 6;
+
 /// A document the relevance model gives less than this reports no incident.
 pub const RELEVANT: f32 = 0.5;
 
@@ -191,6 +195,87 @@ impl<'g> Extractor<'g> {
     /// Extracts an article's place mentions and incidents, with what each incident's
     /// confidence was computed from (the trainer fits the calibration on these).
     pub fn extract_explained(&self, article: &Article) -> (Extraction, Vec<ConfidenceInputs>) {
+        let (mut extraction, mut explained) = self.extract_text(article);
+        if extraction.incidents.is_empty()
+            && let Some((incidents, inputs)) = self.headline_incidents(article)
+        {
+            extraction.incidents = incidents;
+            explained = inputs;
+        }
+        (extraction, explained)
+    }
+
+    /// The incidents of a page whose body reports none (a paywall, a sign-in form, a video
+    /// page) but whose headline does ("Man shoots two at a pool party"): the headline is
+    /// read as the text's first sentence, the body still saying where the story is. Their
+    /// evidence is the headline ([`EvidenceField::Headline`], offsets in the title) and
+    /// what the body gave (a place, a date), with offsets in the body.
+    fn headline_incidents(
+        &self,
+        article: &Article,
+    ) -> Option<(Vec<Incident>, Vec<ConfidenceInputs>)> {
+        let title = article.title.as_deref()?.trim();
+        let tells_of_an_incident =
+            !self.triggers.find(title).is_empty() || fatalities::mentions_casualty(title);
+        if title.is_empty() || !tells_of_an_incident {
+            return None;
+        }
+        let title_chars = title.chars().count();
+        // The headline ends with a full stop of its own so that it is one sentence.
+        let joint = if title.ends_with(['.', '!', '?']) {
+            "\n\n"
+        } else {
+            ".\n\n"
+        };
+        let shift = title_chars + joint.chars().count();
+        let read = Article {
+            title: None,
+            text: format!("{title}{joint}{}", article.text),
+            ..article.clone()
+        };
+        let (extraction, explained) = self.extract_text(&read);
+        let mut kept = Vec::new();
+        for (k, (mut incident, inputs)) in
+            extraction.incidents.into_iter().zip(explained).enumerate()
+        {
+            let from_the_headline = incident
+                .evidence
+                .iter()
+                .any(|e| e.field == EvidenceField::Sentence && e.start < title_chars);
+            if !from_the_headline {
+                continue;
+            }
+            incident.evidence = std::iter::once(Evidence {
+                article: article.id.clone(),
+                field: EvidenceField::Headline,
+                start: 0,
+                end: title_chars,
+            })
+            .chain(
+                incident
+                    .evidence
+                    .iter()
+                    .filter(|e| e.start >= shift)
+                    .map(|e| Evidence {
+                        start: e.start - shift,
+                        end: e.end.saturating_sub(shift),
+                        ..e.clone()
+                    }),
+            )
+            .collect();
+            incident.event_id = format!("{}-0-{}", article.id, k + 1);
+            incident.notes = title.to_string();
+            kept.push((incident, inputs));
+        }
+        if kept.is_empty() {
+            return None;
+        }
+        Some(kept.into_iter().unzip())
+    }
+
+    /// Extracts the incidents the text of an article reports (its title only helps read
+    /// the text's places).
+    fn extract_text(&self, article: &Article) -> (Extraction, Vec<ConfidenceInputs>) {
         let reading = Reading::of(article);
         let text = reading.text.as_str();
         let offsets = CharOffsets::new(&article.text);
@@ -504,7 +589,8 @@ impl<'g> Extractor<'g> {
     }
 
     /// An incident from the lead sentence of a document that reports one in words no
-    /// trigger knows: the first sentence with a casualty word, else the first sentence.
+    /// trigger knows: the first sentence with a casualty word, else the first sentence of
+    /// some length (a page's leftover "Read the full story..." tells of nothing).
     fn lead_incident(
         &self,
         sentences: &[crate::text::Sentence<'_>],
@@ -519,7 +605,7 @@ impl<'g> Extractor<'g> {
                 sentences
                     .iter()
                     .enumerate()
-                    .find(|(_, s)| s.text.len() > 20)
+                    .find(|(_, s)| s.text.split_whitespace().count() >= LEAD_SENTENCE_MIN_WORDS)
             })?;
         let dates = dates_of(sentence, anchor);
         let toll = death_toll(sentence.text, &[]);
@@ -1249,8 +1335,13 @@ impl Reading {
             text = String::from_utf8(bytes)
                 .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         }
-        // A scraped page's links to other stories are none of this one's.
-        for (start, end) in crate::text::teaser_lines(&text) {
+        // A scraped page's links to other stories are none of this one's, nor is what the
+        // page says of itself (its paywall, its buttons).
+        let not_the_story: Vec<Span> = crate::text::teaser_lines(&text)
+            .into_iter()
+            .chain(crate::text::furniture_lines(&text))
+            .collect();
+        for (start, end) in not_the_story {
             text.replace_range(start..end, &" ".repeat(end - start));
         }
         // "24 September. Gunmen burned a school in X.": a note's date on its own opens

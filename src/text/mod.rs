@@ -15,7 +15,7 @@ pub use dates::{DateExpr, find_dates};
 pub use normalize::{is_common_word, is_hard_wrapped, is_in_capitals, normalize_for_analysis};
 pub use numbers::{Quantity, find_quantities, parse_number_word};
 pub use sentences::{Sentence, split_sentences};
-pub use teasers::teaser_lines;
+pub use teasers::{furniture_lines, teaser_lines};
 pub use words::{Word, is_capitalized, words};
 
 /// Converts byte offsets of a text into Unicode code point offsets.

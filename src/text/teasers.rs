@@ -1,7 +1,13 @@
-//! Lines of a scraped page that point to other stories: a link after "Related:", "More:",
-//! "Read more:", "Watch:". They are no part of the story, and what they report is not its
-//! news. (A video list's titles, "3:02 Mayor opens the bridge", are left: a page's first
-//! video is often its own story's, and blanking them all measured no better.)
+//! Lines of a scraped page that are no part of its story.
+//!
+//! - Teasers point to other stories: a link after "Related:", "More:", "Read more:",
+//!   "Watch:"; what they report is not the story's news. (A video list's titles, "3:02
+//!   Mayor opens the bridge", are left: a page's first video is often its own story's, and
+//!   blanking them all measured no better.)
+//! - Page furniture speaks to the reader about the page itself: the reader's account
+//!   ("Already a subscriber?", "Please sign in"), the browser ("Please enable JavaScript"),
+//!   rights notices, sharing buttons. A paywall page holds nothing else, and its first line
+//!   is no incident's sentence.
 
 use std::sync::LazyLock;
 
@@ -22,6 +28,100 @@ static TEASER: LazyLock<Regex> = LazyLock::new(|| {
     .expect("teaser pattern is valid")
 });
 
+/// Phrases that only the page's own furniture uses, by what they are about; a short line
+/// holding one is furniture. Matched case-insensitively at word bounds.
+static FURNITURE: LazyLock<Regex> = LazyLock::new(|| {
+    #[allow(clippy::expect_used)]
+    Regex::new(
+        r"(?ix)\b(?:
+            # the reader's account
+            already\ a\ (?:print\ )?subscriber | (?:become\ a|full[-\ ]access|digital|online)\ subscriber | subscribers?\ get | (?:online\ |digital\ )?subscription\ required
+          | need\ an\ online\ subscription | subscribe\ (?:now|today|to\ (?:our|the)) | (?:please\ )?(?:sign|log)\ in\ (?:to|using|with|now)
+          | please\ (?:sign|log)\ in | (?:sign|log)\ in\ or\ (?:sign|register) | already\ have\ an\ account | create\ (?:an|your)\ account
+          | your\ (?:account|profile|password|notification) | existing\ account | no\ email\ address\ was
+          | sign\ up\ (?:here|for\ (?:our|one|the)|to\ receive) | (?:email|news)\ alerts? | owner\ of\ this\ article | thank\ you\ for\ (?:registering|signing\ up|subscribing)
+          | verification\ (?:email|message|link) | confirmation\ email | email\ notifications | (?:our|email)\ newsletters?
+          | terms\ of\ (?:service|use)\ and\ privacy | by\ submitting\ your\ registration
+            # the page and the browser
+          | enable\ javascript | javascript\ (?:is\ )?(?:disabled|required) | your\ browser | ad\ ?blocker | accept\ cookies | uses?\ cookies
+          | premium\ content | digital\ pass | view\ offers | click\ (?:here\ to|on\ the\ button) | scroll\ down\ for
+          | (?:article|page)\ (?:is\ )?(?:outdated|no\ longer\ available) | moved\ to\ (?:the\ )?archive
+            # rights and sharing
+          | all\ rights\ reserved | may\ not\ be\ (?:published|reproduced),?\ broadcast | share\ this\ (?:story|article)?\s*: | like\ loading
+          | join\ the\ conversation | report\ an\ error | submit\ a\ tip\ to
+        )\b",
+    )
+    .expect("furniture pattern is valid")
+});
+
+/// Single words a page's buttons and headings are made of; a line holding only these (and
+/// punctuation) is furniture.
+const BUTTON_WORDS: &[&str] = &[
+    "advertisement",
+    "close",
+    "comments",
+    "comment",
+    "email",
+    "facebook",
+    "twitter",
+    "pinterest",
+    "google",
+    "linkedin",
+    "reddit",
+    "whatsapp",
+    "print",
+    "share",
+    "tweet",
+    "more",
+    "menu",
+    "search",
+    "subscribe",
+    "login",
+    "loading",
+];
+
+/// A line longer than this is a paragraph of the story, whatever it holds.
+const FURNITURE_LINE_MAX_BYTES: usize = 320;
+
+/// True when a line of a page is furniture: a short line with a phrase only furniture uses,
+/// or a line of button words alone ("Twitter | Email | Print").
+fn is_furniture(line: &str) -> bool {
+    let line = line.trim();
+    if line.is_empty() || line.len() > FURNITURE_LINE_MAX_BYTES {
+        return false;
+    }
+    if FURNITURE.is_match(line) {
+        return true;
+    }
+    let mut words = line
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .peekable();
+    words.peek().is_some() && words.all(|w| BUTTON_WORDS.iter().any(|b| b.eq_ignore_ascii_case(w)))
+}
+
+/// The byte spans of the lines of a page that are furniture (see the module's notes).
+///
+/// ```
+/// use incident_map::text::furniture_lines;
+/// let page = "Already a subscriber?\nA man was shot on Elm Road.\nTwitter | Email";
+/// let spans = furniture_lines(page);
+/// let lines: Vec<&str> = spans.iter().map(|&(a, b)| &page[a..b]).collect();
+/// assert_eq!(lines, ["Already a subscriber?", "Twitter | Email"]);
+/// ```
+pub fn furniture_lines(text: &str) -> Vec<Span> {
+    let mut spans = Vec::new();
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        if is_furniture(body) {
+            spans.push((start, start + body.len()));
+        }
+        start += line.len();
+    }
+    spans
+}
+
 /// The byte spans of the lines of a text that point to other stories.
 ///
 /// ```
@@ -41,6 +141,55 @@ pub fn teaser_lines(text: &str) -> Vec<Span> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn furniture_table() {
+        // (line, furniture?)
+        let rows: &[(&str, bool)] = &[
+            ("Already a subscriber?", true),
+            ("Please enable JavaScript to play this clip", true),
+            ("Copyright 2019 Channel 9. All rights reserved.", true),
+            ("Thank you for registering!", true),
+            (
+                "We sent you a verification email; click the link in it.",
+                true,
+            ),
+            ("Twitter | Facebook | Email", true),
+            ("Advertisement", true),
+            ("This page is outdated and was moved to the archive", true),
+            ("Sign in to keep reading", true),
+            ("Sign up here to receive a daily email alert", true),
+            ("Want to become a full access subscriber?", true),
+            ("You are the owner of this article.", true),
+            // the story's own sentences, even with a word of the web in them
+            (
+                "The gunman had posted threats on Facebook before the attack.",
+                false,
+            ),
+            (
+                "Protesters carried a sign in Spanish outside the court.",
+                false,
+            ),
+            ("More than 20 people were hurt.", false),
+            ("Police said the victim was a newspaper subscriber.", false),
+            ("Close", true),
+            ("Close to 300 people marched.", false),
+        ];
+        for &(line, want) in rows {
+            assert_eq!(is_furniture(line), want, "{line}");
+        }
+    }
+
+    #[test]
+    fn furniture_spans_are_whole_lines() {
+        let page =
+            "Subscription Required\r\nTwo men were hurt in a fire.\nLike this: Like Loading...";
+        let got: Vec<&str> = furniture_lines(page)
+            .into_iter()
+            .map(|(a, b)| &page[a..b])
+            .collect();
+        assert_eq!(got, ["Subscription Required", "Like this: Like Loading..."]);
+    }
 
     #[test]
     fn teasers_table() {

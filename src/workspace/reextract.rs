@@ -52,13 +52,22 @@ pub struct ReextractSummary {
     pub cancelled: bool,
 }
 
-/// The sentence spans (code points) of a coding.
+/// Where a headline's spans are put among the text's, so that they only meet headlines'.
+const HEADLINE_SPANS_FROM: usize = usize::MAX / 2;
+
+/// The sentence spans (code points) of a coding; a headline's are set apart from the
+/// text's (their offsets are in the title).
 fn sentences(coded: &Incident) -> Vec<(usize, usize)> {
     coded
         .evidence
         .iter()
-        .filter(|e| e.field == EvidenceField::Sentence)
-        .map(|e| (e.start, e.end))
+        .filter_map(|e| match e.field {
+            EvidenceField::Sentence => Some((e.start, e.end)),
+            EvidenceField::Headline => {
+                Some((HEADLINE_SPANS_FROM + e.start, HEADLINE_SPANS_FROM + e.end))
+            }
+            _ => None,
+        })
         .collect()
 }
 

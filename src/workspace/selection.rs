@@ -122,6 +122,7 @@ pub fn incident_from_selection(
             coded.evidence.retain(|e| {
                 e.article == article.id
                     && e.field != EvidenceField::Sentence
+                    && e.field != EvidenceField::Headline
                     && e.start >= sentences.start
                     && e.end <= sentences.end
             });
