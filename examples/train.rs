@@ -15,8 +15,13 @@
 //! - relevance model: MUC-4 texts (relevant when the key has a non-optional template), GVA
 //!   articles and ACLED notes (all relevant).
 //!
+//! - country model: every text labelled with the country it is about: ACLED notes (their
+//!   `country`; the Afghan file, Afghanistan), GVA articles (the United States) and MUC-4
+//!   texts (the country of their first template).
+//!
 //! Before writing, it reports k-fold accuracy on the sets it trains on (the figures to
-//! quote), per country and per type for the event model.
+//! quote), per country and per type for the event model, and for the country model how
+//! often its country is right at each probability it gives.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::BTreeMap;
@@ -280,6 +285,202 @@ fn read_relevance(
         }
     }
     out
+}
+
+/// Fewer texts of a country than this, and the country model does not learn it.
+const COUNTRY_MIN_TEXTS: usize = 8;
+
+/// The ISO code of a country written out ("Central African Republic", "EL SALVADOR").
+fn country_code(extractor: &Extractor<'_>, name: &str) -> Option<&'static str> {
+    extractor
+        .gazetteer()
+        .lookup(name)
+        .into_iter()
+        .find(|p| p.kind == incident_map::model::PlaceKind::Country)
+        .map(|p| p.country)
+}
+
+/// The country model's examples (label: an ISO code, numbered later) and their groups.
+fn read_countries(
+    eval: &Path,
+    half: Half,
+    extractor: &Extractor<'_>,
+    f: &mut Featurizer,
+) -> Vec<(String, Vec<u32>, String, bool)> {
+    let mut out = Vec::new();
+    let mut add =
+        |text: &str, title: Option<&str>, iso: &str, group: &str, key: &str, f: &mut Featurizer| {
+            if !half.keeps(key) || text.trim().is_empty() {
+                return;
+            }
+            let article = Article {
+                id: "text".into(),
+                title: title.map(str::to_string),
+                text: text.to_string(),
+                ..Article::default()
+            };
+            extractor.country_features(&article, f);
+            out.push((
+                iso.to_string(),
+                f.features().to_vec(),
+                group.to_string(),
+                Half::Even.keeps(key),
+            ));
+        };
+    for (name, fixed) in [
+        ("acled/acled-world-dev.csv", None),
+        ("acled/acled-afghanistan-2019-taliban.csv", Some("AF")),
+    ] {
+        let Ok(mut reader) = csv::Reader::from_path(eval.join(name)) else {
+            continue;
+        };
+        let headers = reader.headers().unwrap().clone();
+        let col = |n: &str| headers.iter().position(|h| h == n);
+        let (Some(notes), country) = (col("notes"), col("country")) else {
+            continue;
+        };
+        for record in reader.records().flatten() {
+            let iso = fixed.or_else(|| {
+                country
+                    .and_then(|c| record.get(c))
+                    .and_then(|c| country_code(extractor, c))
+            });
+            let text = record.get(notes).unwrap_or("");
+            if let Some(iso) = iso {
+                add(text, None, iso, "acled", text, f);
+            }
+        }
+    }
+    if let Ok(text) = std::fs::read_to_string(eval.join("clusters/gva-dev.jsonl")) {
+        for line in text.lines() {
+            let Ok(doc) = serde_json::from_str::<serde_json::Value>(line) else {
+                continue;
+            };
+            let id = match &doc["incident_id"] {
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            for a in doc["articles"].as_array().into_iter().flatten() {
+                let body = a["content"].as_str().unwrap_or("");
+                add(body, a["title"].as_str(), "US", "gva", &id, f);
+            }
+        }
+    }
+    if let Ok(text) = std::fs::read_to_string(eval.join("muc4/muc4-dev.jsonl")) {
+        for line in text.lines() {
+            let Ok(doc) = serde_json::from_str::<serde_json::Value>(line) else {
+                continue;
+            };
+            let country = doc["templates"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|t| t["country"].as_str())
+                .find_map(|c| country_code(extractor, c));
+            if let Some(iso) = country {
+                let body = doc["text"].as_str().unwrap_or("");
+                add(body, None, iso, "muc4", doc["id"].as_str().unwrap_or(""), f);
+            }
+        }
+    }
+    out
+}
+
+/// Trains the country model, reports its k-fold figures, and returns it.
+fn country_model(
+    eval: &Path,
+    half: Half,
+    extractor: &Extractor<'_>,
+    f: &mut Featurizer,
+    folds: usize,
+    epochs: usize,
+    l1: f32,
+) -> (learned::CountryModel, Option<learned::CountryModel>) {
+    let raw = read_countries(eval, half, extractor, f);
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for (iso, ..) in &raw {
+        *counts.entry(iso.as_str()).or_default() += 1;
+    }
+    let countries: Vec<String> = counts
+        .iter()
+        .filter(|(_, n)| **n >= COUNTRY_MIN_TEXTS)
+        .map(|(c, _)| c.to_string())
+        .collect();
+    let mut examples: Vec<Example> = raw
+        .iter()
+        .filter_map(|(iso, features, group, even)| {
+            Some(Example {
+                features: features.clone(),
+                label: countries.iter().position(|c| c == iso)?,
+                group: group.clone(),
+                even: *even,
+            })
+        })
+        .collect();
+    shuffle(&mut examples, 13);
+    let classes = countries.len();
+    let weights = class_weights(&examples, classes);
+    println!(
+        "country model: {} texts, {} countries, {folds}-fold",
+        examples.len(),
+        classes
+    );
+    // How often the country is right, by the probability given and by set.
+    let mut bins = [(0usize, 0usize); 10];
+    let mut by_group: BTreeMap<String, [usize; 2]> = BTreeMap::new();
+    for k in 0..folds {
+        let train_set: Vec<&Example> = examples
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| i % folds != k)
+            .map(|(_, e)| e)
+            .collect();
+        let model = train(&train_set, classes, epochs, l1, &weights).model(learned::FEATURE_BITS);
+        for e in examples
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| i % folds == k)
+            .map(|(_, e)| e)
+        {
+            let p = model.probabilities(&e.features);
+            let Some((best, &prob)) = p.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)) else {
+                continue;
+            };
+            let right = usize::from(best == e.label);
+            let b = ((prob * 10.0) as usize).min(9);
+            bins[b].0 += 1;
+            bins[b].1 += right;
+            let g = by_group.entry(e.group.clone()).or_default();
+            g[0] += 1;
+            g[1] += right;
+        }
+    }
+    for (g, [n, right]) in &by_group {
+        println!(
+            "  {g:<8} n {n:>6}  country right {:.3}",
+            *right as f64 / *n as f64
+        );
+    }
+    println!("  {:<11} {:>6} {:>9}", "probability", "n", "right");
+    for (b, (n, right)) in bins.iter().enumerate() {
+        if *n > 0 {
+            println!(
+                "  {:.1}-{:.1}     {:>6} {:>9.3}",
+                b as f64 / 10.0,
+                (b + 1) as f64 / 10.0,
+                n,
+                *right as f64 / *n as f64
+            );
+        }
+    }
+    let fit = |set: &[&Example]| {
+        let model = train(set, classes, epochs, l1, &weights).model(learned::FEATURE_BITS);
+        learned::CountryModel::from_parts(model, countries.clone()).expect("classes match")
+    };
+    let all: Vec<&Example> = examples.iter().collect();
+    let even: Vec<&Example> = examples.iter().filter(|e| e.even).collect();
+    let half_model = (half == Half::All).then(|| fit(&even));
+    (fit(&all), half_model)
 }
 
 /// Great-circle distance in km.
@@ -565,14 +766,17 @@ fn main() -> anyhow::Result<()> {
     let all: Vec<&Example> = docs.iter().collect();
     let relevance_model = train(&all, 2, epochs, l1, &weights).model(learned::FEATURE_BITS);
 
+    // Country model.
+    let (country, even_country) = country_model(&eval, half, &extractor, &mut f, folds, epochs, l1);
+
     // Calibration: models trained on the even half of every set code the odd half of the
     // ACLED notes; the confidence is fitted to how often those incidents are right.
     let calibration = if half == Half::All {
         println!("calibration: models from the even half, coding the odd half of the ACLED notes");
         let even_events: Vec<&Example> = events.iter().filter(|e| e.even).collect();
         let even_docs: Vec<&Example> = docs.iter().filter(|e| e.even).collect();
-        let half_models: &'static learned::Models =
-            Box::leak(Box::new(learned::Models::from_parts(
+        let half_models: &'static learned::Models = Box::leak(Box::new(
+            learned::Models::from_parts(
                 train(
                     &even_events,
                     classes,
@@ -583,7 +787,9 @@ fn main() -> anyhow::Result<()> {
                 .model(learned::FEATURE_BITS),
                 train(&even_docs, 2, epochs, l1, &class_weights(&docs, 2))
                     .model(learned::FEATURE_BITS),
-            )));
+            )
+            .with_country(even_country),
+        ));
         let coder = Extractor::bundled()?.with_models(half_models, Calibration::neutral());
         let data = calibration_data(&eval, &coder);
         println!(
@@ -612,6 +818,14 @@ fn main() -> anyhow::Result<()> {
             bytes.len() / 1024
         );
     }
+    let (bytes, classes) = country.to_files();
+    std::fs::write(out.join("country.bin"), &bytes)?;
+    std::fs::write(out.join("country.tsv"), classes)?;
+    println!(
+        "wrote {} ({} KB) and country.tsv",
+        out.join("country.bin").display(),
+        bytes.len() / 1024
+    );
     if let Some(calibration) = calibration {
         let path = out.join("calibration.tsv");
         std::fs::write(&path, calibration.to_tsv())?;

@@ -142,22 +142,19 @@ fn same_file_name_in_two_folders_stays_two_articles() {
 }
 
 #[test]
-fn an_unplaced_incident_has_no_coordinates() {
+fn a_text_naming_no_place_is_placed_at_a_country_never_a_false_pin() {
+    // No place name: the country model puts it in the country its words are of, at country
+    // precision (an unplaced incident would have null coordinates: see export's tests).
     let input = r#"{"id":"x","date":"2021-05-03","text":"Gunmen shot dead two guards on Sunday night, the owner said."}"#;
     let output = run_stdin(&["extract", "-"], input.as_bytes());
     no_panic(&output);
     let incidents = lines(&output);
     assert!(!incidents.is_empty(), "{}", stderr(&output));
     for incident in &incidents {
-        assert!(incident["latitude"].is_null(), "{incident}");
-        assert!(incident["longitude"].is_null(), "{incident}");
+        assert_eq!(incident["geo_precision"], 3, "{incident}");
+        assert_eq!(incident["location"], incident["country"], "{incident}");
+        assert!(incident["confidence"].as_f64().unwrap() < 0.5, "{incident}");
     }
-    let output = run_stdin(&["extract", "-", "--format", "geojson"], input.as_bytes());
-    let collection: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert!(
-        collection["features"][0]["geometry"].is_null(),
-        "{collection}"
-    );
 }
 
 #[test]

@@ -9,6 +9,9 @@
 //!   the model weighs every cue for what it is.
 //! - The relevance model reads a whole document and gives the probability that it reports
 //!   an incident at all (statements, analysis and history report none).
+//! - The country model reads a whole document and gives the probability of each country it
+//!   was trained on: where a text that names no place the gazetteer knows is about (its
+//!   villages, parties, peoples, local words: "upazila", "woreda", "sheriff's deputies").
 
 use std::sync::OnceLock;
 
@@ -26,8 +29,17 @@ pub const BUNDLED_EVENT_MODEL: &[u8] = include_bytes!("../../data/model/event.bi
 /// The bundled relevance model.
 pub const BUNDLED_RELEVANCE_MODEL: &[u8] = include_bytes!("../../data/model/relevance.bin");
 
-/// An environment variable naming a folder with `event.bin` and `relevance.bin` to use
-/// instead of the bundled models (measuring models trained on part of the data).
+/// The bundled country model, and its classes (one ISO 3166-1 code a line, in class order).
+pub const BUNDLED_COUNTRY_MODEL: &[u8] = include_bytes!("../../data/model/country.bin");
+/// The classes of [`BUNDLED_COUNTRY_MODEL`].
+pub const BUNDLED_COUNTRY_CLASSES: &str = include_str!("../../data/model/country.tsv");
+
+/// Words of a document the country model reads.
+pub const COUNTRY_WORDS: usize = 400;
+
+/// An environment variable naming a folder with `event.bin` and `relevance.bin` (and
+/// optionally `country.bin` and `country.tsv`) to use instead of the bundled models
+/// (measuring models trained on part of the data).
 pub const MODELS_VARIABLE: &str = "INCIDENT_MAP_MODELS";
 
 /// Words of a document the relevance model reads (the lead carries the story).
@@ -92,6 +104,85 @@ pub fn relevance_features(f: &mut Featurizer, text: &str, triggers: &TriggerTabl
     f.add(&format!("n:triggers{}", kinds.min(5)));
 }
 
+/// Adds the country features of a document: the words and word pairs of its lead.
+pub fn country_features(f: &mut Featurizer, text: &str) {
+    f.clear();
+    f.add("bias");
+    let lead_end = text
+        .split_whitespace()
+        .take(COUNTRY_WORDS)
+        .last()
+        .map(|w| w.as_ptr() as usize - text.as_ptr() as usize + w.len())
+        .unwrap_or(0);
+    f.add_words(text.get(..lead_end).unwrap_or(text));
+}
+
+/// The country model: a linear model and the country (ISO 3166-1 alpha-2) of each class.
+#[derive(Debug, Clone)]
+pub struct CountryModel {
+    model: LinearModel,
+    countries: Vec<String>,
+}
+
+impl CountryModel {
+    /// A model and its classes' countries (the trainer).
+    pub fn from_parts(
+        model: LinearModel,
+        countries: Vec<String>,
+    ) -> Result<CountryModel, ModelError> {
+        if model.classes() != countries.len() || countries.is_empty() {
+            return Err(ModelError::Format {
+                name: "country".into(),
+                problem: format!(
+                    "{} classes but {} countries listed",
+                    model.classes(),
+                    countries.len()
+                ),
+            });
+        }
+        Ok(CountryModel { model, countries })
+    }
+
+    /// A model from its file's bytes and its classes' list (a code a line).
+    pub fn from_bytes(bytes: &[u8], classes: &str) -> Result<CountryModel, ModelError> {
+        let countries = classes
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(str::to_string)
+            .collect();
+        CountryModel::from_parts(LinearModel::from_bytes("country", bytes)?, countries)
+    }
+
+    /// The countries of the classes, in class order.
+    pub fn countries(&self) -> &[String] {
+        &self.countries
+    }
+
+    /// The likeliest country of a document and its probability.
+    pub fn predict(&self, f: &mut Featurizer, text: &str) -> Option<(&str, f32)> {
+        country_features(f, text);
+        let p = self.model.probabilities(f.features());
+        let (best, &prob) = p.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1))?;
+        Some((self.countries.get(best)?.as_str(), prob))
+    }
+
+    /// The probabilities of the classes for features already collected (the trainer).
+    pub fn probabilities(&self, features: &[u32]) -> Vec<f32> {
+        self.model.probabilities(features)
+    }
+
+    /// The model's bytes and its classes' list, as the two files hold them.
+    pub fn to_files(&self) -> (Vec<u8>, String) {
+        let mut classes = String::from("# countries of the country model's classes, in order\n");
+        for c in &self.countries {
+            classes.push_str(c);
+            classes.push('\n');
+        }
+        (self.model.to_bytes(), classes)
+    }
+}
+
 /// The sub-event type probabilities of an incident.
 #[derive(Debug, Clone)]
 pub struct TypeScores {
@@ -153,11 +244,12 @@ impl TypeScores {
     }
 }
 
-/// The two bundled models.
+/// The bundled models.
 #[derive(Debug, Clone)]
 pub struct Models {
     event: LinearModel,
     relevance: LinearModel,
+    country: Option<CountryModel>,
 }
 
 impl Models {
@@ -173,16 +265,33 @@ impl Models {
                         std::fs::read(dir.join(name))
                             .map_err(|e| format!("{}: {e}", dir.join(name).display()))
                     };
-                    return Models::from_bytes(&read("event.bin")?, &read("relevance.bin")?)
-                        .map(Some)
-                        .map_err(|e| e.to_string());
+                    let mut models =
+                        Models::from_bytes(&read("event.bin")?, &read("relevance.bin")?)
+                            .map_err(|e| e.to_string())?;
+                    // A folder without a country model measures the others alone.
+                    if let (Ok(bytes), Ok(classes)) = (
+                        std::fs::read(dir.join("country.bin")),
+                        std::fs::read_to_string(dir.join("country.tsv")),
+                    ) {
+                        models.country = Some(
+                            CountryModel::from_bytes(&bytes, &classes)
+                                .map_err(|e| e.to_string())?,
+                        );
+                    }
+                    return Ok(Some(models));
                 }
                 if BUNDLED_EVENT_MODEL.is_empty() || BUNDLED_RELEVANCE_MODEL.is_empty() {
                     return Ok(None);
                 }
-                Models::from_bytes(BUNDLED_EVENT_MODEL, BUNDLED_RELEVANCE_MODEL)
-                    .map(Some)
-                    .map_err(|e| e.to_string())
+                let mut models = Models::from_bytes(BUNDLED_EVENT_MODEL, BUNDLED_RELEVANCE_MODEL)
+                    .map_err(|e| e.to_string())?;
+                if !BUNDLED_COUNTRY_MODEL.is_empty() {
+                    models.country = Some(
+                        CountryModel::from_bytes(BUNDLED_COUNTRY_MODEL, BUNDLED_COUNTRY_CLASSES)
+                            .map_err(|e| e.to_string())?,
+                    );
+                }
+                Ok(Some(models))
             })
             .as_ref()
             .map(Option::as_ref)
@@ -194,7 +303,22 @@ impl Models {
 
     /// Models from two trained linear models (the trainer).
     pub fn from_parts(event: LinearModel, relevance: LinearModel) -> Models {
-        Models { event, relevance }
+        Models {
+            event,
+            relevance,
+            country: None,
+        }
+    }
+
+    /// The same models with a country model (or none).
+    pub fn with_country(mut self, country: Option<CountryModel>) -> Models {
+        self.country = country;
+        self
+    }
+
+    /// The country model, when there is one.
+    pub fn country(&self) -> Option<&CountryModel> {
+        self.country.as_ref()
     }
 
     /// Models from their files' bytes.
@@ -207,7 +331,11 @@ impl Models {
                 problem: "unexpected number of classes".into(),
             });
         }
-        Ok(Models { event, relevance })
+        Ok(Models {
+            event,
+            relevance,
+            country: None,
+        })
     }
 
     /// Sub-event type probabilities of an incident.
@@ -233,5 +361,39 @@ impl Models {
             .get(1)
             .copied()
             .unwrap_or(0.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_country_model_needs_a_country_for_each_class() {
+        let model = LinearModel::from_dense(8, 2, vec![0.0, 1.0], &[], 1e-4);
+        let two = CountryModel::from_parts(model.clone(), vec!["KE".into(), "UG".into()]);
+        let two = two.expect("two classes, two countries");
+        assert!(CountryModel::from_parts(model.clone(), vec!["KE".into()]).is_err());
+        // The files round-trip, and the bias makes the second class the likeliest.
+        let (bytes, classes) = two.to_files();
+        let back = CountryModel::from_bytes(&bytes, &classes).expect("round trip");
+        assert_eq!(back.countries(), ["KE", "UG"]);
+        let mut f = Featurizer::new(8);
+        assert_eq!(
+            back.predict(&mut f, "any words").map(|(c, _)| c),
+            Some("UG")
+        );
+        assert!(CountryModel::from_bytes(&bytes, "KE\n").is_err());
+    }
+
+    #[test]
+    fn the_bundled_country_model_reads_its_classes() {
+        if BUNDLED_COUNTRY_MODEL.is_empty() {
+            return;
+        }
+        let model = CountryModel::from_bytes(BUNDLED_COUNTRY_MODEL, BUNDLED_COUNTRY_CLASSES)
+            .expect("bundled country model");
+        assert!(model.countries().iter().any(|c| c == "US"));
+        assert!(model.countries().iter().all(|c| c.len() == 2));
     }
 }

@@ -64,6 +64,14 @@ const TITLE_COUNTRY_EVIDENCE: f32 = 0.8;
 /// incident's sentence.
 const LEAD_SENTENCE_MIN_WORDS: usize = 6;
 
+/// The country model's probability above which its country helps read the text's names
+/// (as a title's country does).
+const TEXT_COUNTRY_AS_CONTEXT: f32 = 0.9;
+
+/// The country model's probability above which a text that names no place is put in its
+/// country.
+const TEXT_COUNTRY_AS_FOCUS: f32 = 0.0;
+
 /// A document the relevance model gives less than this reports no incident.
 pub const RELEVANT: f32 = 0.5;
 
@@ -278,6 +286,13 @@ impl<'g> Extractor<'g> {
     fn extract_text(&self, article: &Article) -> (Extraction, Vec<ConfidenceInputs>) {
         let reading = Reading::of(article);
         let text = reading.text.as_str();
+        let mut featurizer = Featurizer::new(learned::FEATURE_BITS);
+        // The country the text's words are of, as the country model reads them.
+        let text_country: Option<(&'g Place, f32)> = self
+            .models
+            .and_then(|m| m.country())
+            .and_then(|m| m.predict(&mut featurizer, text))
+            .and_then(|(iso, p)| Some((self.gazetteer.country(iso)?, p)));
         let offsets = CharOffsets::new(&article.text);
         let title_mentions = article
             .title
@@ -298,6 +313,13 @@ impl<'g> Extractor<'g> {
             .filter_map(|iso| self.gazetteer.country(iso))
             .collect();
         title_countries.extend(group_countries.iter().copied());
+        // So does the country the text's words are surely of (its villages, parties and
+        // local words): a town the text names bare is read there first.
+        title_countries.extend(
+            text_country
+                .filter(|(_, p)| *p >= TEXT_COUNTRY_AS_CONTEXT)
+                .map(|(c, _)| c),
+        );
         title_countries.sort_unstable_by_key(|c| c.country);
         title_countries.dedup_by_key(|c| c.country);
         let AllMentions {
@@ -332,8 +354,14 @@ impl<'g> Extractor<'g> {
                 [only] => Some(*only),
                 _ => None,
             };
-            story.focus =
-                the_one_country_of_its_forces(self.gazetteer, text, &references).or(group_country);
+            // Failing all names, the country its words are of ("the 5600 block of Elm
+            // Street ... sheriff's deputies"), as sure as the country model is of it.
+            story.focus = the_one_country_of_its_forces(self.gazetteer, text, &references)
+                .or(group_country)
+                .or(text_country
+                    .filter(|(_, p)| *p >= TEXT_COUNTRY_AS_FOCUS)
+                    .map(|(c, _)| c));
+            story.focus_from_words = story.focus.is_some();
         }
         // Triggers once per sentence: clauses take theirs from here, and agreements look
         // here for the place another sentence gives.
@@ -348,7 +376,6 @@ impl<'g> Extractor<'g> {
             &mentions,
             reading.anchor,
         );
-        let mut featurizer = Featurizer::new(learned::FEATURE_BITS);
         let relevance = self
             .models
             .map(|m| m.relevance(&mut featurizer, text, &self.triggers));
@@ -476,6 +503,13 @@ impl<'g> Extractor<'g> {
             incidents,
         };
         (extraction, explained)
+    }
+
+    /// The country model's features of an article, read exactly as
+    /// [`Extractor::extract`] reads it (the trainer learns countries from these).
+    pub fn country_features(&self, article: &Article, featurizer: &mut Featurizer) {
+        let reading = Reading::of(article);
+        learned::country_features(featurizer, &reading.text);
     }
 
     /// The event model's features of the first incident the rules find in an article (or of
@@ -1403,6 +1437,8 @@ fn leading_date_stop(text: &str, anchor: Option<chrono::NaiveDate>) -> Option<us
 /// about, which place incidents whose own words name no place.
 struct Story<'g> {
     focus: Option<&'g Place>,
+    /// The focus is the country the text's words are of, no name's.
+    focus_from_words: bool,
     home: Option<&'g Place>,
     /// The one town a local story is about (its dateline's, or the only town of the home
     /// province its lead or title names), or its dateline's county when it names no town.
@@ -1510,11 +1546,17 @@ impl<'g> Story<'g> {
             let home = gazetteer.admin1(town.country, town.admin1);
             return Story {
                 focus,
+                focus_from_words: false,
                 home,
                 town: Some(town),
             };
         }
-        Story { focus, home, town }
+        Story {
+            focus,
+            focus_from_words: false,
+            home,
+            town,
+        }
     }
 }
 
@@ -1643,7 +1685,10 @@ fn confidence_inputs(
         placed.map(|(m, _)| m.confidence),
         placed.is_some_and(|(_, p)| p == GeoPrecision::Town),
         placed.is_none() && (story.home.is_some() || story.focus.is_some()),
-        placed.is_none() && story.home.is_none() && story.focus.is_none(),
+        // A country read from the words alone, no name, is as good as no place.
+        placed.is_none()
+            && story.home.is_none()
+            && (story.focus.is_none() || story.focus_from_words),
         own_date,
         f.rule.is_some(),
     )
