@@ -660,18 +660,18 @@ fn extract_page(title: &str, text: &str) -> Vec<Incident> {
 #[test]
 fn a_paywall_page_gives_no_incident_of_its_own_furniture() {
     // Regression: the page's first line became a strategic development with no place.
-    let page = "Already a subscriber?\n\nClick on the button below to set up your account \
-                or log in if you already have one.";
+    let page = "Already a subscriber?\n\nPlease sign in to keep reading, or make a free \
+                profile with your account details.";
     assert!(extract_page("Town council meets on budget", page).is_empty());
-    let page = "Just One More Thing...\n\nWe have sent you a verification email. Please \
-                check your email and click on the link to activate your profile.\n\nClose";
+    let page = "Almost done!\n\nA verification email is on its way to you: open it to \
+                finish setting up.\n\nClose";
     assert!(extract_page("Weather turns cold", page).is_empty());
 }
 
 #[test]
 fn a_page_whose_body_holds_no_story_is_read_from_its_headline() {
-    let page = "Subscription Required\n\nThe story you are reading is premium content \
-                from the Valley Courier.\n\nHave an online subscription? Login Now";
+    let page = "Subscription required\n\nThis page holds premium content of the Valley \
+                Courier, for its readers only.\n\nPlease sign in with your account";
     let incidents = extract_page("Man shot dead outside a bar in Dayton, Ohio", page);
     let first = incidents.first().expect("an incident from the headline");
     assert_eq!(first.fatalities, 1);

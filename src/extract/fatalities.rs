@@ -1456,7 +1456,7 @@ mod tests {
                 20,
             ),
             ("killing 4 guards and injuring 6", 4),
-            ("6 rebel fighters were killed and 9 were wounded", 6),
+            ("6 militia members were killed and 9 others were wounded", 6),
             ("2 militiamen were wounded by gunmen", 0),
             ("a border guard was killed during the ambush", 1),
             (
