@@ -104,7 +104,8 @@ pub fn relevance_features(f: &mut Featurizer, text: &str, triggers: &TriggerTabl
     f.add(&format!("n:triggers{}", kinds.min(5)));
 }
 
-/// Adds the country features of a document: the words and word pairs of its lead.
+/// Adds the country features of a document: the words of its lead (pairs add little to
+/// where a text is from, and would double the model's look-ups).
 pub fn country_features(f: &mut Featurizer, text: &str) {
     f.clear();
     f.add("bias");
@@ -114,7 +115,7 @@ pub fn country_features(f: &mut Featurizer, text: &str) {
         .last()
         .map(|w| w.as_ptr() as usize - text.as_ptr() as usize + w.len())
         .unwrap_or(0);
-    f.add_words(text.get(..lead_end).unwrap_or(text));
+    f.add_context_words(text.get(..lead_end).unwrap_or(text));
 }
 
 /// The country model: a linear model and the country (ISO 3166-1 alpha-2) of each class.
