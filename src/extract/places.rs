@@ -875,6 +875,22 @@ fn after_direction(text: &str, tokens: &[Word], first_word: usize) -> bool {
 
 /// Longest capitalised n-grams that some gazetteer entry is named, and apart from them the
 /// demonyms ("Russian", "South African", "Afghans") with the place each stands for.
+/// The word with the possessive the tokenizer left out of it ("Cox's" of "Cox's Bazar"),
+/// when one follows it.
+fn possessive_of(text: &str, word: Word) -> Option<&str> {
+    let rest = text.get(word.span.1..)?;
+    let suffix = ["'s", "’s"].into_iter().find(|s| rest.starts_with(s))?;
+    text.get(word.span.0..word.span.1 + suffix.len())
+}
+
+/// True when a word is an elided particle before a capitalised name: "d'Ivoire", "l'Est".
+fn is_capitalized_after_an_elision(word: &str) -> bool {
+    let Some((particle, name)) = word.split_once(['\'', '’']) else {
+        return false;
+    };
+    matches!(particle, "d" | "l") && is_capitalized(name)
+}
+
 fn candidate_names<'g>(
     gazetteer: &'g Gazetteer,
     text: &str,
@@ -912,6 +928,12 @@ fn candidate_names<'g>(
         let head = fold(first);
         let first_word = head.split(' ').next().unwrap_or("");
         let mut longest = gazetteer.names().longest_name_from(first_word);
+        // "Cox's Bazar": a name may hold a possessive, which the word leaves out.
+        if longest == 0
+            && let Some(with_possessive) = possessive_of(text, tokens[i])
+        {
+            longest = gazetteer.names().longest_name_from(&fold(with_possessive));
+        }
         if longest == 0 && gazetteer.loose_names().may_start_with(&loose_key(&head)) {
             longest = MAX_NAME_WORDS;
         }
@@ -935,8 +957,11 @@ fn candidate_names<'g>(
             }
             // "Ngo-ketunjia": a word joined by a hyphen is part of the name in any case.
             let hyphen_joined = j > i && text.get(tokens[j - 1].span.1..last.span.0) == Some("-");
-            if !(is_capitalized(last_text) || kind_word || hyphen_joined)
-                || crosses_break(text, tokens, i, j)
+            if !(is_capitalized(last_text)
+                || is_capitalized_after_an_elision(last_text)
+                || kind_word
+                || hyphen_joined)
+                || (crosses_break(text, tokens, i, j) && !holds_a_possessive(text, tokens, i, j))
             {
                 continue;
             }
@@ -1320,6 +1345,18 @@ fn crosses_break(text: &str, tokens: &[Word], i: usize, j: usize) -> bool {
             );
         !abbreviated && !gap.chars().all(|c| c == ' ' || c == '-')
     })
+}
+
+/// True when the words from `i` to `j` are parted by spaces and hyphens but for one
+/// possessive ("Cox's Bazar"): a name may hold one, as the gazetteer says.
+fn holds_a_possessive(text: &str, tokens: &[Word], i: usize, j: usize) -> bool {
+    let gaps: Vec<&str> = (i..j)
+        .map(|k| &text[tokens[k].span.1..tokens[k + 1].span.0])
+        .collect();
+    gaps.iter().filter(|g| matches!(**g, "'s " | "’s ")).count() == 1
+        && gaps
+            .iter()
+            .all(|g| matches!(*g, "'s " | "’s ") || g.chars().all(|c| c == ' ' || c == '-'))
 }
 
 /// Drops what only looks like a place: a name inside a person's or an organisation's name,
@@ -1991,7 +2028,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 65] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 68] = [
             // after a saint's title the name is the saint's, not a province of its own
             ("The St. Mary Sheriff's Office said a boy was hurt", &[]),
             // a hyphen joins a lower-case word to the name
@@ -2017,6 +2054,20 @@ mod tests {
             (
                 "the inhabitants of Bambari marched against the curfew",
                 &[("Bambari", PopulatedPlace, "CF", Locative)],
+            ),
+            // a name may hold a possessive or an elided particle
+            (
+                "two boats sank off Cox's Bazar on Monday",
+                &[("Cox's Bazar", PopulatedPlace, "BD", Plain)],
+            ),
+            (
+                "unions marched in Cote d'Ivoire",
+                &[("Cote d'Ivoire", Country, "CI", Locative)],
+            ),
+            // ... but a possessive before an organisation's name keeps the place its own
+            (
+                "a statement by Jordan's Public Security Directorate",
+                &[("Jordan", Country, "JO", Plain)],
             ),
             // a border is the edge of a country, not a place in it
             (
