@@ -83,7 +83,7 @@ impl Place {
 
     /// One of the detail columns (0: feature code ... 4: abbreviations).
     fn detail(&self, column: usize) -> &'static str {
-        self.details.split('\t').nth(column).unwrap_or("")
+        tab_fields(self.details).nth(column).unwrap_or("")
     }
 
     /// GeoNames feature code (PPLC capital, PPLA seat of a first-level division...).
@@ -436,12 +436,57 @@ fn parse_places(text: &'static str) -> Result<Vec<Place>, GazetteerError> {
     Ok(places)
 }
 
+/// The tab-separated fields of a row (memchr finds the tabs: a `split('\t')` walks the
+/// row a character at a time, and rows are read on every name looked up).
+fn tab_fields(row: &'static str) -> impl Iterator<Item = &'static str> {
+    let mut start = 0;
+    memchr::memchr_iter(b'\t', row.as_bytes())
+        .chain(std::iter::once(row.len()))
+        .map(move |end| {
+            let field = row.get(start..end).unwrap_or("");
+            start = end + 1;
+            field
+        })
+}
+
 fn parse_row(line: &'static str) -> Result<Place, String> {
     // Nine columns, then the details (feature code onwards) kept as one slice.
-    let mut cols = line.splitn(10, '\t');
-    let mut next = |what: &str| cols.next().ok_or_else(|| format!("missing column {what}"));
-    let geonames_id = next("id")?;
-    let kind = match next("kind")? {
+    const COLUMNS: [&str; 9] = [
+        "id",
+        "kind",
+        "country",
+        "admin1",
+        "admin2",
+        "name",
+        "lat",
+        "lon",
+        "population",
+    ];
+    let mut cols = [""; 9];
+    let mut fields = tab_fields(line);
+    let mut details_from = 0;
+    for (col, what) in cols.iter_mut().zip(COLUMNS) {
+        *col = fields
+            .next()
+            .ok_or_else(|| format!("missing column {what}"))?;
+        details_from += col.len() + 1;
+    }
+    let [
+        geonames_id,
+        kind,
+        country,
+        admin1,
+        admin2,
+        name,
+        lat,
+        lon,
+        population,
+    ] = cols;
+    let details = line
+        .get(details_from..)
+        .filter(|d| !d.is_empty())
+        .ok_or("missing column feature_code")?;
+    let kind = match kind {
         "C" => PlaceKind::Country,
         "A1" => PlaceKind::Admin1,
         "A2" => PlaceKind::Admin2,
@@ -449,15 +494,10 @@ fn parse_row(line: &'static str) -> Result<Place, String> {
         "R" => PlaceKind::Other,
         other => return Err(format!("unknown kind {other:?}")),
     };
-    let country = next("country")?;
-    let admin1 = next("admin1")?;
-    let admin2 = next("admin2")?;
-    let name = next("name")?;
-    let latitude = parse_number(next("lat")?, "lat")?;
-    let longitude = parse_number(next("lon")?, "lon")?;
-    let population = next("population")?.parse::<u64>().unwrap_or(0);
-    let details = next("feature_code")?;
-    if !details.contains('\t') {
+    let latitude = parse_number(lat, "lat")?;
+    let longitude = parse_number(lon, "lon")?;
+    let population = population.parse::<u64>().unwrap_or(0);
+    if memchr::memchr(b'\t', details.as_bytes()).is_none() {
         return Err("missing column iso_3166_2".into());
     }
     Ok(Place {

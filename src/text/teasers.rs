@@ -33,7 +33,7 @@ static TEASER: LazyLock<Regex> = LazyLock::new(|| {
 static FURNITURE: LazyLock<Regex> = LazyLock::new(|| {
     #[allow(clippy::expect_used)]
     Regex::new(
-        r"(?ix)\b(?:
+        r"(?ix-u)\b(?:
             # the reader's account
             already\ a\ (?:print\ )?subscriber | (?:become\ a|full[-\ ]access|digital|online)\ subscriber | subscribers?\ get | (?:online\ |digital\ )?subscription\ required
           | need\ an\ online\ subscription | subscribe\ (?:now|today|to\ (?:our|the)) | (?:please\ )?(?:sign|log)\ in\ (?:to|using|with|now)
@@ -85,14 +85,19 @@ const FURNITURE_LINE_MAX_BYTES: usize = 320;
 
 /// True when a line of a page is furniture: a short line with a phrase only furniture uses,
 /// or a line of button words alone ("Twitter | Email | Print").
+#[cfg(test)]
 fn is_furniture(line: &str) -> bool {
+    is_short_line(line) && (FURNITURE.is_match(line) || is_buttons(line))
+}
+
+/// True when a line is short enough to be furniture.
+fn is_short_line(line: &str) -> bool {
     let line = line.trim();
-    if line.is_empty() || line.len() > FURNITURE_LINE_MAX_BYTES {
-        return false;
-    }
-    if FURNITURE.is_match(line) {
-        return true;
-    }
+    !line.is_empty() && line.len() <= FURNITURE_LINE_MAX_BYTES
+}
+
+/// True when a line holds button words alone ("Twitter | Email | Print").
+fn is_buttons(line: &str) -> bool {
     let mut words = line
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
@@ -110,14 +115,25 @@ fn is_furniture(line: &str) -> bool {
 /// assert_eq!(lines, ["Already a subscriber?", "Twitter | Email"]);
 /// ```
 pub fn furniture_lines(text: &str) -> Vec<Span> {
+    // One pass of the phrases over the whole text, then the lines that hold a match.
+    let mut phrases = FURNITURE.find_iter(text).map(|m| m.start()).peekable();
     let mut spans = Vec::new();
     let mut start = 0;
     for line in text.split_inclusive('\n') {
+        let end = start + line.len();
+        let mut has_phrase = false;
+        while let Some(&at) = phrases.peek() {
+            if at >= end {
+                break;
+            }
+            has_phrase = true;
+            phrases.next();
+        }
         let body = line.trim_end_matches(['\n', '\r']);
-        if is_furniture(body) {
+        if is_short_line(body) && (has_phrase || is_buttons(body)) {
             spans.push((start, start + body.len()));
         }
-        start += line.len();
+        start = end;
     }
     spans
 }
