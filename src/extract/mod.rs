@@ -60,9 +60,9 @@ const SURE_OF_VIOLENCE: f32 = 0.8;
 /// the text's names.
 const TITLE_COUNTRY_EVIDENCE: f32 = 0.8;
 
-/// A sentence without a casualty word needs this many words to stand as the lead
+/// A sentence without a casualty word needs more bytes than this to stand as the lead
 /// incident's sentence.
-const LEAD_SENTENCE_MIN_WORDS: usize = 6;
+const LEAD_SENTENCE_MIN_BYTES: usize = 20;
 
 /// The country model's probability above which its country helps read the text's names
 /// (as a title's country does).
@@ -624,7 +624,7 @@ impl<'g> Extractor<'g> {
 
     /// An incident from the lead sentence of a document that reports one in words no
     /// trigger knows: the first sentence with a casualty word, else the first sentence of
-    /// some length (a page's leftover "Read the full story..." tells of nothing).
+    /// some length.
     fn lead_incident(
         &self,
         sentences: &[crate::text::Sentence<'_>],
@@ -639,7 +639,7 @@ impl<'g> Extractor<'g> {
                 sentences
                     .iter()
                     .enumerate()
-                    .find(|(_, s)| s.text.split_whitespace().count() >= LEAD_SENTENCE_MIN_WORDS)
+                    .find(|(_, s)| s.text.len() > LEAD_SENTENCE_MIN_BYTES)
             })?;
         let dates = dates_of(sentence, anchor);
         let toll = death_toll(sentence.text, &[]);

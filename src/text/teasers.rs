@@ -96,8 +96,19 @@ fn is_short_line(line: &str) -> bool {
     !line.is_empty() && line.len() <= FURNITURE_LINE_MAX_BYTES
 }
 
-/// True when a line holds button words alone ("Twitter | Email | Print").
+/// Words of a line cut short with an ellipsis that make it a page's heading or teaser
+/// ("Read the full story...", "Almost there..."), not a sentence of the story.
+const CUT_SHORT_MAX_WORDS: usize = 5;
+
+/// True when a line holds button words alone ("Twitter | Email | Print"), or is a heading
+/// cut short with an ellipsis.
 fn is_buttons(line: &str) -> bool {
+    let trimmed = line.trim();
+    if (trimmed.ends_with("...") || trimmed.ends_with('…'))
+        && trimmed.split_whitespace().count() <= CUT_SHORT_MAX_WORDS
+    {
+        return true;
+    }
     let mut words = line
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
@@ -190,6 +201,8 @@ mod tests {
             ("Police said the victim was a newspaper subscriber.", false),
             ("Close", true),
             ("Close to 300 people marched.", false),
+            ("Continue with the full story...", true),
+            ("Police said the gunman fled on foot and then...", false),
         ];
         for &(line, want) in rows {
             assert_eq!(is_furniture(line), want, "{line}");
