@@ -103,6 +103,27 @@ impl Featurizer {
         self.scratch = word_norm;
     }
 
+    /// Adds the words of a text and each pair of neighbouring words, as [`Featurizer::add_words`]
+    /// does, and the words alone to `context`, as [`Featurizer::add_context_words`] does: one
+    /// pass for two models that read the same text.
+    pub fn add_words_and_context(&mut self, context: &mut Featurizer, text: &str) {
+        let mut word_norm = std::mem::take(&mut self.scratch);
+        let mut previous = String::new();
+        for word in text
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+        {
+            normalize_word(word, &mut word_norm);
+            self.add_parts(&["w:", &word_norm]);
+            context.add_parts(&["x:", &word_norm]);
+            if !previous.is_empty() {
+                self.add_parts(&["b:", &previous, " ", &word_norm]);
+            }
+            std::mem::swap(&mut previous, &mut word_norm);
+        }
+        self.scratch = word_norm;
+    }
+
     /// Adds the words of a text as context (lower case, digits as `0`), without pairs.
     pub fn add_context_words(&mut self, text: &str) {
         let mut word_norm = std::mem::take(&mut self.scratch);

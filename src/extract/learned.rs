@@ -34,8 +34,9 @@ pub const BUNDLED_COUNTRY_MODEL: &[u8] = include_bytes!("../../data/model/countr
 /// The classes of [`BUNDLED_COUNTRY_MODEL`].
 pub const BUNDLED_COUNTRY_CLASSES: &str = include_str!("../../data/model/country.tsv");
 
-/// Words of a document the country model reads.
-pub const COUNTRY_WORDS: usize = 400;
+/// Words of a document the country model reads (the relevance model's lead, so that one
+/// pass featurises both).
+pub const COUNTRY_WORDS: usize = RELEVANCE_WORDS;
 
 /// An environment variable naming a folder with `event.bin` and `relevance.bin` (and
 /// optionally `country.bin` and `country.tsv`) to use instead of the bundled models
@@ -85,14 +86,41 @@ pub fn event_features(
 pub fn relevance_features(f: &mut Featurizer, text: &str, triggers: &TriggerTable) {
     f.clear();
     f.add("bias");
+    let lead = lead_of(text, RELEVANCE_WORDS);
+    f.add_words(lead);
+    add_trigger_kinds(f, lead, triggers);
+}
+
+/// The relevance and the country features of a document at once (they read the same lead):
+/// the same features as [`relevance_features`] and [`country_features`] give.
+pub fn lead_features(
+    relevance: &mut Featurizer,
+    country: &mut Featurizer,
+    text: &str,
+    triggers: &TriggerTable,
+) {
+    relevance.clear();
+    relevance.add("bias");
+    country.clear();
+    country.add("bias");
+    let lead = lead_of(text, RELEVANCE_WORDS);
+    relevance.add_words_and_context(country, lead);
+    add_trigger_kinds(relevance, lead, triggers);
+}
+
+/// The first `words` words of a text.
+fn lead_of(text: &str, words: usize) -> &str {
     let lead_end = text
         .split_whitespace()
-        .take(RELEVANCE_WORDS)
+        .take(words)
         .last()
         .map(|w| w.as_ptr() as usize - text.as_ptr() as usize + w.len())
         .unwrap_or(0);
-    let lead = text.get(..lead_end).unwrap_or(text);
-    f.add_words(lead);
+    text.get(..lead_end).unwrap_or(text)
+}
+
+/// Adds the event types the trigger phrases of a lead name, and how many kinds there are.
+fn add_trigger_kinds(f: &mut Featurizer, lead: &str, triggers: &TriggerTable) {
     let lower = lead.to_ascii_lowercase();
     let mut kinds = 0;
     for m in triggers.find(lead) {
@@ -109,13 +137,7 @@ pub fn relevance_features(f: &mut Featurizer, text: &str, triggers: &TriggerTabl
 pub fn country_features(f: &mut Featurizer, text: &str) {
     f.clear();
     f.add("bias");
-    let lead_end = text
-        .split_whitespace()
-        .take(COUNTRY_WORDS)
-        .last()
-        .map(|w| w.as_ptr() as usize - text.as_ptr() as usize + w.len())
-        .unwrap_or(0);
-    f.add_context_words(text.get(..lead_end).unwrap_or(text));
+    f.add_context_words(lead_of(text, COUNTRY_WORDS));
 }
 
 /// The country model: a linear model and the country (ISO 3166-1 alpha-2) of each class.
@@ -163,6 +185,11 @@ impl CountryModel {
     /// The likeliest country of a document and its probability.
     pub fn predict(&self, f: &mut Featurizer, text: &str) -> Option<(&str, f32)> {
         country_features(f, text);
+        self.predict_from(f)
+    }
+
+    /// The likeliest country for the country features already in `f`.
+    pub fn predict_from(&self, f: &mut Featurizer) -> Option<(&str, f32)> {
         let p = self.model.probabilities(f.features());
         let (best, &prob) = p.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1))?;
         Some((self.countries.get(best)?.as_str(), prob))
@@ -357,6 +384,25 @@ impl Models {
     /// The probability that a document reports an incident.
     pub fn relevance(&self, f: &mut Featurizer, text: &str, triggers: &TriggerTable) -> f32 {
         relevance_features(f, text, triggers);
+        self.relevance_from(f)
+    }
+
+    /// The probability that a document reports an incident, and the likeliest country it is
+    /// about (when there is a country model), from one reading of its lead.
+    pub fn relevance_and_country(
+        &self,
+        f: &mut Featurizer,
+        country: &mut Featurizer,
+        text: &str,
+        triggers: &TriggerTable,
+    ) -> (f32, Option<(&str, f32)>) {
+        lead_features(f, country, text, triggers);
+        let relevance = self.relevance_from(f);
+        let country = self.country.as_ref().and_then(|m| m.predict_from(country));
+        (relevance, country)
+    }
+
+    fn relevance_from(&self, f: &mut Featurizer) -> f32 {
         self.relevance
             .probabilities(f.features())
             .get(1)
@@ -385,6 +431,22 @@ mod tests {
             Some("UG")
         );
         assert!(CountryModel::from_bytes(&bytes, "KE\n").is_err());
+    }
+
+    #[test]
+    fn one_reading_of_the_lead_gives_both_models_their_own_features() {
+        let triggers = TriggerTable::bundled().expect("bundled triggers");
+        let text = "Gunmen attacked a checkpoint near Elmwood on Monday, killing 3 guards. \
+                    Police said 2 more were hurt."
+            .repeat(40);
+        let (mut relevance, mut country) = (Featurizer::new(20), Featurizer::new(20));
+        lead_features(&mut relevance, &mut country, &text, &triggers);
+        let (mut alone_relevance, mut alone_country) = (Featurizer::new(20), Featurizer::new(20));
+        relevance_features(&mut alone_relevance, &text, &triggers);
+        country_features(&mut alone_country, &text);
+        assert_eq!(relevance.features(), alone_relevance.features());
+        assert_eq!(country.features(), alone_country.features());
+        assert!(relevance.features().len() > country.features().len());
     }
 
     #[test]

@@ -287,12 +287,23 @@ impl<'g> Extractor<'g> {
         let reading = Reading::of(article);
         let text = reading.text.as_str();
         let mut featurizer = Featurizer::new(learned::FEATURE_BITS);
-        // The country the text's words are of, as the country model reads them.
-        let text_country: Option<(&'g Place, f32)> = self
-            .models
-            .and_then(|m| m.country())
-            .and_then(|m| m.predict(&mut featurizer, text))
-            .and_then(|(iso, p)| Some((self.gazetteer.country(iso)?, p)));
+        // Whether the document reports an incident at all, and the country its words are
+        // of, as the learned models read its lead.
+        let (relevance, text_country) = match self.models {
+            Some(m) => {
+                let mut country_features = Featurizer::new(learned::FEATURE_BITS);
+                let (relevance, country) = m.relevance_and_country(
+                    &mut featurizer,
+                    &mut country_features,
+                    text,
+                    &self.triggers,
+                );
+                (Some(relevance), country)
+            }
+            None => (None, None),
+        };
+        let text_country: Option<(&'g Place, f32)> =
+            text_country.and_then(|(iso, p)| Some((self.gazetteer.country(iso)?, p)));
         let offsets = CharOffsets::new(&article.text);
         let title_mentions = article
             .title
@@ -376,9 +387,6 @@ impl<'g> Extractor<'g> {
             &mentions,
             reading.anchor,
         );
-        let relevance = self
-            .models
-            .map(|m| m.relevance(&mut featurizer, text, &self.triggers));
         if found.is_empty()
             && relevance.is_some_and(|p| p >= RELEVANT)
             && let Some(f) = self.lead_incident(&sentences, &mentions, reading.anchor)
