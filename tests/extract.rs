@@ -722,3 +722,16 @@ fn a_text_naming_no_place_is_put_in_the_country_its_words_are_of() {
     let first = extract_by_rules(rows[0].0);
     assert!(first.iter().all(|i| i.latitude.is_none()), "{first:#?}");
 }
+
+#[test]
+fn a_small_place_abroad_gives_way_to_the_country_the_armed_groups_act_in() {
+    // FAMa is Mali's army: the Moura meant is no town of Portugal (the gazetteer lacks the
+    // Malian village, so the incident stays at the country).
+    let incidents = extract(
+        "On 5 March 2021, FAMa soldiers killed ten villagers in Moura.",
+        None,
+    );
+    let first = incidents.first().expect("an incident");
+    assert_eq!(first.iso, "ML", "{incidents:#?}");
+    assert_eq!(first.geo_precision.code(), 3, "{incidents:#?}");
+}

@@ -385,9 +385,12 @@ pub fn find_all_mentions_under<'g>(
         });
         // "gunmen killed two herders in <town>": a town an event is put in, in a text that
         // names no other country, is the place (a short report names only its village).
+        // The countries its title, its armed groups or its words say it is about count as
+        // named ("Wagner and FAMa forces killed ten in Moura" is no story of Portugal).
         let contradicted = (0..raws.len()).any(|j| {
             j != i && keep[j] && first[j].is_some_and(|(p, _)| p.country != place.country)
-        });
+        }) || (!prior.is_empty()
+            && prior.iter().all(|p| p.country != place.country));
         // "Bemidji police said": a town's own force works there, as "in Bemidji" says.
         let its_force = || {
             tokens.get(raws[i].words.1 + 1).is_some_and(|w| {
@@ -487,7 +490,14 @@ pub fn find_all_mentions_under<'g>(
         // Known by another name only ("Mansi" of Muncie, Indiana): one other country named
         // is enough to say the text means some local place the gazetteer lacks.
         let by_another_name_only = !is_written_as_its_own_name(name, place);
-        if agreeing >= if big { 3 } else { 2 } || (by_another_name_only && !others.is_empty()) {
+        // A small place of a country that the title, the armed groups and the words of the
+        // text all say it is not about ("Wagner and FAMa forces killed ten in Moura").
+        let told_elsewhere =
+            !big && !prior.is_empty() && prior.iter().all(|p| p.country != place.country);
+        if agreeing >= if big { 3 } else { 2 }
+            || (by_another_name_only && !others.is_empty())
+            || told_elsewhere
+        {
             keep[i] = false;
         }
     }
