@@ -391,14 +391,12 @@ pub fn find_all_mentions_under<'g>(
             j != i && keep[j] && first[j].is_some_and(|(p, _)| p.country != place.country)
         }) || (!prior.is_empty()
             && prior.iter().all(|p| p.country != place.country));
-        // "Bemidji police said": a town's own force works there, as "in Bemidji" says.
+        // "Bemidji police said": a town's own force works there, as "in Bemidji" says. A
+        // town named by an English word ("Savannah police", "Metro police") is the force's
+        // town only in the country the story is told to be about.
         let its_force = || {
-            tokens.get(raws[i].words.1 + 1).is_some_and(|w| {
-                matches!(
-                    w.text(text).to_ascii_lowercase().as_str(),
-                    "police" | "sheriff" | "sheriff's"
-                )
-            }) && !common_word()
+            names_a_force(text, &tokens, raws[i].words.1)
+                && (!common_word() || prior.iter().any(|p| p.country == place.country))
         };
         let locative = role_of(text, &tokens, raws[i].words.0) == Role::Locative
             || is_a_bracketed_hint(text, raws[i].span)
@@ -598,14 +596,7 @@ fn read_a_forces_name_as_its_town<'g>(
         if !matches!(division.kind, PlaceKind::Admin1 | PlaceKind::Admin2) {
             continue;
         }
-        let before_a_force = tokens.get(raw.words.1 + 1).is_some_and(|w| {
-            text.get(raw.span.1..w.span.0) == Some(" ")
-                && matches!(
-                    w.text(text).to_ascii_lowercase().as_str(),
-                    "police" | "sheriff" | "sheriff's"
-                )
-        });
-        if !before_a_force {
+        if !names_a_force(text, tokens, raw.words.1) {
             continue;
         }
         let town = gazetteer
@@ -620,6 +611,36 @@ fn read_a_forces_name_as_its_town<'g>(
             first[i] = Some((town, confidence));
         }
     }
+}
+
+/// True when the name ending at word `last` opens the name of a police force: "Savannah
+/// police", "Savannah-Chatham Metropolitan Police", "Clark County Sheriff's Office" (up to
+/// two more capitalised words, joined by spaces or hyphens, before the force's word).
+fn names_a_force(text: &str, tokens: &[Word], last: usize) -> bool {
+    let mut previous_end = match tokens.get(last) {
+        Some(word) => word.span.1,
+        None => return false,
+    };
+    for k in last + 1..=last + 3 {
+        let Some(word) = tokens.get(k) else {
+            return false;
+        };
+        if !matches!(text.get(previous_end..word.span.0), Some(" " | "-")) {
+            return false;
+        }
+        let written = word.text(text);
+        if matches!(
+            written.to_ascii_lowercase().as_str(),
+            "police" | "sheriff" | "sheriff's"
+        ) {
+            return true;
+        }
+        if !is_capitalized(written) {
+            return false;
+        }
+        previous_end = word.span.1;
+    }
+    false
 }
 
 /// Confidence under which a town's reading gives way to a namesake in a county the text
