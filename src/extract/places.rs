@@ -1037,8 +1037,19 @@ fn candidate_names<'g>(
             // A spelling variant of a country, province, district or city ("Urozgan"), or
             // of a shorter name that a kind word marks as a place ("Muse township").
             let long_enough = base.len() >= 5 || (cue.is_some() && base.len() >= 4);
-            let variant =
-                !exact && long_enough && gazetteer.loose_names().contains(&loose_key(base));
+            // A variant is a name as written: a lower-case word inside it ("Hall in Key" of
+            // "City Hall in Key West") is only in a name spelled exactly so.
+            let whole_run = (i..=j).all(|k| {
+                is_capitalized(tokens[k].text(text))
+                    || (k == j && kind_word)
+                    || (k > i && text.get(tokens[k - 1].span.1..tokens[k].span.0) == Some("-"))
+            });
+            // A loose form of three letters or fewer ("Wollo" reads "ala") is too common a
+            // sound to say which place is meant.
+            let variant = !exact && long_enough && whole_run && {
+                let key = loose_key(base);
+                key.chars().count() > MIN_LOOSE_KEY_CHARS && gazetteer.loose_names().contains(&key)
+            };
             if exact || variant {
                 found = Some((j, name.to_string()));
                 break;
@@ -1666,6 +1677,9 @@ fn names_a_person(text: &str, tokens: &[Word], raw: &Raw, run: (usize, usize)) -
     age && run_start < run_end
 }
 
+/// A spelling variant's loose form must be longer than this to be read as a place.
+const MIN_LOOSE_KEY_CHARS: usize = 3;
+
 /// Population under which a town named by an ordinary English word ("Man", "Mobile") is
 /// read as the word when it opens a sentence before a lower-case word.
 const COMMON_WORD_CITY_POPULATION: u64 = 1_000_000;
@@ -2059,9 +2073,22 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 68] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 70] = [
             // after a saint's title the name is the saint's, not a province of its own
             ("The St. Mary Sheriff's Office said a boy was hurt", &[]),
+            // a spelling variant holds no lower-case word: "Hall in Key" is no name
+            (
+                "nurses rallied at City Hall in Key West on Monday",
+                &[("Key West", PopulatedPlace, "US", Locative)],
+            ),
+            // a local name too short to tell by its sound is no container of the town
+            (
+                "farmers rallied in Weldiya (Wollo, Amhara) on Monday",
+                &[
+                    ("Weldiya", PopulatedPlace, "ET", Locative),
+                    ("Amhara", Admin1, "ET", Locative),
+                ],
+            ),
             // a hyphen joins a lower-case word to the name
             (
                 "police clashed with youths in Ngo-ketunjia division",
