@@ -870,6 +870,25 @@ pub static LOCATIVE_FILLERS: WordSet = WordSet::new(&[
     "suburb",
     "center",
     "centre",
+    // The local units a report names before the town that holds them ("at Kalo
+    // settlement, Port Moresby", "in Bema kebele, Gondar").
+    "settlement",
+    "camp",
+    "market",
+    "neighbourhood",
+    "neighborhood",
+    "quarter",
+    "hamlet",
+    "locality",
+    "ward",
+    "township",
+    "kebele",
+    "woreda",
+    "county",
+    "municipality",
+    "commune",
+    "sector",
+    "subdistrict",
 ]);
 
 /// Prepositions that put an event at a place.
