@@ -759,3 +759,14 @@ fn a_small_place_abroad_gives_way_to_the_country_the_armed_groups_act_in() {
     assert_eq!(first.iso, "ML", "{incidents:#?}");
     assert_eq!(first.geo_precision.code(), 3, "{incidents:#?}");
 }
+
+#[test]
+fn a_capital_abroad_is_not_meant_by_a_name_it_is_not_written_as() {
+    // "Moscou" is Moscow's French name; the armed group says the story is of Burkina Faso.
+    let incidents = extract(
+        "On 3 May 2021, Ansaroul Islam militants burned houses in Moscou and killed two herders.",
+        None,
+    );
+    let first = incidents.first().expect("an incident");
+    assert_eq!(first.iso, "BF", "{incidents:#?}");
+}

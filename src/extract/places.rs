@@ -459,15 +459,22 @@ pub fn find_all_mentions_under<'g>(
         // "Vienna" in a story from Alaska; not "refugees fled to Kharkiv").
         let big =
             place.kind == PlaceKind::Admin1 || place.population >= UNSUPPORTED_PLACE_POPULATION;
-        if !keep[i]
-            || place.kind == PlaceKind::Country
-            || (big
-                && (place.is_capital()
-                    || role_of(text, &tokens, raws[i].words.0) == Role::Locative))
-        {
+        let name = raws[i].name.as_str();
+        // Known by another name only ("Mansi" of Muncie, Indiana): one other country named
+        // is enough to say the text means some local place the gazetteer lacks.
+        let by_another_name_only = !is_written_as_its_own_name(name, place);
+        // The title, the armed groups and the words of the text all say the story is of
+        // another country.
+        let prior_elsewhere = !prior.is_empty() && prior.iter().all(|p| p.country != place.country);
+        // Even a capital or a city an event is put in is not meant by a name it is not
+        // written as, abroad ("the Fulani of Moscou" in a story of the Central African
+        // Republic).
+        let protected = big
+            && (place.is_capital() || role_of(text, &tokens, raws[i].words.0) == Role::Locative)
+            && !(by_another_name_only && prior_elsewhere);
+        if !keep[i] || place.kind == PlaceKind::Country || protected {
             continue;
         }
-        let name = raws[i].name.as_str();
         let supported = countries_supported
             .iter()
             .any(|&(c, n)| c == place.country && n != name);
@@ -485,13 +492,9 @@ pub fn find_all_mentions_under<'g>(
             .iter()
             .filter(|(c, _)| others.iter().filter(|(d, _)| d == c).count() >= 2)
             .count();
-        // Known by another name only ("Mansi" of Muncie, Indiana): one other country named
-        // is enough to say the text means some local place the gazetteer lacks.
-        let by_another_name_only = !is_written_as_its_own_name(name, place);
-        // A small place of a country that the title, the armed groups and the words of the
-        // text all say it is not about ("Wagner and FAMa forces killed ten in Moura").
-        let told_elsewhere =
-            !big && !prior.is_empty() && prior.iter().all(|p| p.country != place.country);
+        // A small place (or one not written by its own name) of a country the story is
+        // told to be not about ("Wagner and FAMa forces killed ten in Moura").
+        let told_elsewhere = (!big || by_another_name_only) && prior_elsewhere;
         if agreeing >= if big { 3 } else { 2 }
             || (by_another_name_only && !others.is_empty())
             || told_elsewhere
