@@ -201,8 +201,12 @@ pub fn find_all_mentions_under<'g>(
     // Placed apart from the container the text gives it.
     let mut detached = vec![false; raws.len()];
     let mut in_older_division = vec![false; raws.len()];
+    // Names without a container first; then the chains from their outer end ("Muse
+    // Township (Muse, Shan)": the inner "Muse" is read in Shan before the township is read
+    // in it), so that a container found to lie outside its own gives way to that one.
     let mut order: Vec<usize> = (0..raws.len()).collect();
-    order.sort_by_key(|&i| containers[i].is_some());
+    order.sort_by_key(|&i| (containers[i].is_some(), std::cmp::Reverse(i)));
+    let mut containers = containers;
     // In context, a name is resolved once per container it is given.
     type ContainerKey = Option<(&'static str, &'static str, PlaceKind)>;
     let mut in_context: FxHashMap<(&str, ContainerKey), Option<(&Place, f32)>> =
@@ -210,6 +214,12 @@ pub fn find_all_mentions_under<'g>(
     for i in order {
         if !keep[i] {
             continue;
+        }
+        // (A container always follows what it contains: the walk ends.)
+        while let Some(j) =
+            containers[i].filter(|&j| !keep[j] && !is_a_state_code(gazetteer, &raws[j].name))
+        {
+            containers[i] = containers[j];
         }
         let container = containers[i].and_then(|j| first[j]).map(|(place, _)| place);
         let key = (
@@ -2078,7 +2088,13 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 71] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 72] = [
+            // a container that lies outside its own container gives way to that one: no
+            // Muse of Shan is known, so neither the township nor the town is Pennsylvania's
+            (
+                "a bomb went off in Muse Township (Muse, Shan) on Monday",
+                &[("Shan", Admin1, "MM", Locative)],
+            ),
             // the town after a local unit the gazetteer lacks is where it happened
             (
                 "youths fought at Kalo settlement, Port Moresby, on Monday",
