@@ -967,6 +967,10 @@ fn candidate_names<'g>(
             i += 1;
             continue;
         }
+        if inside_a_hyphenated_name(text, tokens, i) {
+            i += 1;
+            continue;
+        }
         // Most capitalised words start no place name at all: skip them at once. A name
         // spans no more tokens than its longest gazetteer entry has words.
         let head = fold(first);
@@ -1096,6 +1100,29 @@ fn candidate_names<'g>(
         }
     }
     (out, demonyms)
+}
+
+/// True when word `i` is a later part of one hyphenated name ("Pori" of "Tari-Pori
+/// district"): the compound goes on to a kind word or a capitalised word. Two places
+/// joined for a road or a border ("the Mandera-Nairobi route") are each a name.
+fn inside_a_hyphenated_name(text: &str, tokens: &[Word], i: usize) -> bool {
+    let joined = |k: usize| {
+        k > 0
+            && text.get(tokens[k - 1].span.1..tokens[k].span.0) == Some("-")
+            && is_capitalized(tokens[k - 1].text(text))
+    };
+    if !joined(i) {
+        return false;
+    }
+    let mut last = i;
+    while last + 1 < tokens.len() && joined(last + 1) {
+        last += 1;
+    }
+    tokens.get(last + 1).is_some_and(|next| {
+        let word = next.text(text);
+        text.get(tokens[last].span.1..next.span.0) == Some(" ")
+            && (is_kind_word(word) || is_capitalized(word))
+    })
 }
 
 /// True when ", " and a first-level division's abbreviation follow the word at `j` ("Hope,
@@ -2088,7 +2115,9 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 72] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 73] = [
+            // a later part of one hyphenated name is no name of its own
+            ("two men were shot in Tari-Pori district on Monday", &[]),
             // a container that lies outside its own container gives way to that one: no
             // Muse of Shan is known, so neither the township nor the town is Pennsylvania's
             (
