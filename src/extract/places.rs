@@ -1025,6 +1025,7 @@ fn candidate_names<'g>(
                 && is_capitalized(tokens[i - 1].text(text))
                 && text.get(tokens[i - 1].span.1..tokens[i].span.0) == Some(" ");
             if followed_by_street_word(text, tokens, j)
+                || followed_by_site_word(text, tokens, j)
                 || ((n >= 2 || after_a_name) && STREET_WORDS.contains(last_text))
             {
                 continue;
@@ -1248,6 +1249,21 @@ static STREET_WORDS: WordSet = WordSet::new(&[
     "middle",
     "high",
 ]);
+
+/// Words after a name that make it the name of a site, not of a town ("Ellis Square",
+/// "Boni Forest", "Bradford Park"); a town so named ("Oak Park") is matched whole first.
+static SITE_WORDS: WordSet = WordSet::new(&[
+    "square", "plaza", "mall", "park", "forest", "reserve", "stadium",
+]);
+
+/// True when the word after token `j` (over a space only) makes the name a site's.
+fn followed_by_site_word(text: &str, tokens: &[Word], j: usize) -> bool {
+    tokens.get(j + 1).is_some_and(|next| {
+        text.get(tokens[j].span.1..next.span.0) == Some(" ")
+            && is_capitalized(next.text(text))
+            && SITE_WORDS.contains(next.text(text))
+    })
+}
 
 /// True when the word after token `j` (over a space only) makes the name a street's.
 fn followed_by_street_word(text: &str, tokens: &[Word], j: usize) -> bool {
@@ -2115,7 +2131,14 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 73] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 75] = [
+            // a name before a site's word is the site's ...
+            ("a shoving match in Ellis Square ended in a shooting", &[]),
+            // ... but a town so named is matched whole
+            (
+                "a man was shot in Oak Park on Monday",
+                &[("Oak Park", PopulatedPlace, "US", Locative)],
+            ),
             // a later part of one hyphenated name is no name of its own
             ("two men were shot in Tari-Pori district on Monday", &[]),
             // a container that lies outside its own container gives way to that one: no
