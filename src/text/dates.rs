@@ -119,9 +119,15 @@ fn count_word(word: &str) -> u64 {
     }
 }
 
-/// The last day with this weekday on or before the anchor.
+/// The last day with this weekday on or before the anchor. The weekday right after the
+/// anchor ("Thursday" in an article dated Wednesday) is the anchor itself: the article's
+/// date is then a day behind its story (another time zone, the date of a first version),
+/// not six days ahead of it.
 fn last_weekday(day: Weekday, anchor: NaiveDate) -> Option<NaiveDate> {
     let back = (anchor.weekday().num_days_from_monday() + 7 - day.num_days_from_monday()) % 7;
+    if back == 6 {
+        return Some(anchor);
+    }
     anchor.checked_sub_days(Days::new(u64::from(back)))
 }
 
@@ -341,9 +347,21 @@ mod tests {
     fn dates_table() {
         let wednesday = Some(day(2020, 4, 1));
         // (text, anchor, expected (date, precision) of the first expression)
-        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 28] = [
+        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 30] = [
             // a name's word, not the day
             ("a study by USA Today found", wednesday, None),
+            // a weekday is on or before the article's date ...
+            (
+                "two men were shot on Monday",
+                wednesday,
+                Some((day(2020, 3, 30), 1)),
+            ),
+            // ... and the day after it means the article's own day
+            (
+                "two men were shot early Thursday",
+                wednesday,
+                Some((day(2020, 4, 1), 1)),
+            ),
             // so long ago: a day, a week or a month back from the anchor
             (
                 "gunmen shot a guard two days ago",
