@@ -47,6 +47,11 @@ const LATER_STEPS: &[&str] = &[
     "mourning",
     "posted",
     "tune",
+    "searching",
+    "search",
+    "sought",
+    "seeking",
+    "learned",
 ];
 
 /// Nouns for an event that a date written before them dates ("the June 4 shooting").
@@ -274,6 +279,11 @@ mod tests {
                 true,
             ),
             ("She was arraigned in Dorton on Tuesday.", "Tuesday", true),
+            (
+                "Deputies were searching late Sunday for the driver of the van.",
+                "Sunday",
+                true,
+            ),
             (
                 "The chief met with reporters Wednesday to discuss it.",
                 "Wednesday",
