@@ -340,14 +340,26 @@ impl Gazetteer {
         self.country(iso).map(|c| c.name).unwrap_or("")
     }
 
-    /// Name of a place's first-level division (the place itself for a division).
+    /// Name of a place's first-level division (the place itself for a division), as coders
+    /// write it: without a level word the gazetteer's name ends with ("Western Province" is
+    /// "Western", "Harari People" is "Harari").
     pub fn admin1_name(&self, place: &Place) -> &'static str {
         if place.kind == PlaceKind::Country {
             return "";
         }
-        self.admin1(place.country, place.admin1)
-            .map(|a| a.name)
-            .unwrap_or("")
+        let Some(division) = self.admin1(place.country, place.admin1) else {
+            return "";
+        };
+        let short = without_level_suffix(division.name);
+        // "Galway City" stays so beside the county of Galway.
+        let taken = short != division.name
+            && self.lookup(short).iter().any(|other| {
+                other.kind == PlaceKind::Admin1
+                    && other.country == division.country
+                    && other.admin1 != division.admin1
+                    && fold(other.name) == fold(short)
+            });
+        if taken { division.name } else { short }
     }
 
     /// Name of a place's second-level division, when known.
@@ -517,4 +529,46 @@ fn parse_row(line: &'static str) -> Result<Place, String> {
 fn parse_number(text: &str, what: &str) -> Result<f64, String> {
     text.parse::<f64>()
         .map_err(|_| format!("{what} is not a number: {text:?}"))
+}
+
+/// Level words a first-level division's name may end with that coders leave out.
+const ADMIN1_LEVEL_SUFFIXES: [&str; 6] = [
+    " Province",
+    " Peoples",
+    " People",
+    " County",
+    " City",
+    " Raya",
+];
+
+/// A division's name without a trailing level word, when a name of three letters or more
+/// remains.
+fn without_level_suffix(name: &str) -> &str {
+    ADMIN1_LEVEL_SUFFIXES
+        .iter()
+        .find_map(|suffix| name.strip_suffix(suffix))
+        .filter(|rest| rest.chars().count() >= 3)
+        .unwrap_or(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn level_words_table() {
+        for (name, shown) in [
+            ("Western Province", "Western"),
+            ("Harari People", "Harari"),
+            ("Gambela Peoples", "Gambela"),
+            ("Nairobi City", "Nairobi"),
+            ("Helmand", "Helmand"),
+            ("Free State", "Free State"),
+            ("National Capital District", "National Capital District"),
+            // too little would remain
+            ("Ba Province", "Ba Province"),
+        ] {
+            assert_eq!(without_level_suffix(name), shown, "{name}");
+        }
+    }
 }
