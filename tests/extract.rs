@@ -758,3 +758,18 @@ fn a_capital_abroad_is_not_meant_by_a_name_it_is_not_written_as() {
     let first = incidents.first().expect("an incident");
     assert_eq!(first.iso, "BF", "{incidents:#?}");
 }
+
+#[test]
+fn a_town_of_a_province_made_since_is_in_the_older_province_the_text_names() {
+    // The gazetteer codes Ilaga in Central Papua, split from Papua in 2022.
+    let incidents = extract(
+        "On 4 March 2019, soldiers shot a man in Ilaga, Puncak regency, Papua province.",
+        None,
+    );
+    let first = incidents.first().expect("an incident");
+    assert_eq!(
+        (first.location.as_str(), first.admin1.as_str()),
+        ("Ilaga", "Papua"),
+        "{incidents:#?}"
+    );
+}

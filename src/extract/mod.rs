@@ -1993,6 +1993,27 @@ fn admin1_as_written(
         return None;
     }
     let division = g.admin1(place.country, place.admin1)?;
+    let as_written = |w: &str| {
+        if crate::text::is_in_capitals(w) {
+            title_case(w)
+        } else {
+            w.to_string()
+        }
+    };
+    let named_itself = mentions.iter().any(|m| std::ptr::eq(m.place, division));
+    if !named_itself {
+        // "Ilaga, Papua province": a town the gazetteer codes in a province made since
+        // (Papua Tengah) is in the older province the text names, whose outline holds it.
+        return older_division_named(g, mentions, place).map(|older| {
+            mentions
+                .iter()
+                .filter(|m| std::ptr::eq(m.place, older))
+                .filter_map(|m| text.get(m.span.0..m.span.1))
+                .map(without_level_words)
+                .find(|w| w.chars().count() >= 4 && !w.contains('.'))
+                .map_or_else(|| g.admin1_name(older).to_string(), as_written)
+        });
+    }
     mentions
         .iter()
         .filter(|m| std::ptr::eq(m.place, division))
@@ -2006,12 +2027,28 @@ fn admin1_as_written(
                     .alias_list()
                     .any(|a| crate::gazetteer::fold(a) == written)
         })
-        .map(|w| {
-            if crate::text::is_in_capitals(w) {
-                title_case(w)
-            } else {
-                w.to_string()
-            }
+        .map(as_written)
+}
+
+/// A first-level division of the place's country, other than its own, that the text names
+/// and whose outline holds the place (a province split since the text was written).
+fn older_division_named<'g>(
+    g: &'g Gazetteer,
+    mentions: &[Mention<'g>],
+    place: &Place,
+) -> Option<&'g Place> {
+    use geo::Contains;
+    let point = geo::Point::new(place.longitude, place.latitude);
+    mentions
+        .iter()
+        .map(|m| m.place)
+        .filter(|d| {
+            d.kind == PlaceKind::Admin1 && d.country == place.country && d.admin1 != place.admin1
+        })
+        .find(|d| {
+            g.polygons()
+                .admin1_area(d.country, d.admin1)
+                .is_some_and(|area| area.shape.contains(&point))
         })
 }
 
