@@ -773,3 +773,13 @@ fn a_town_of_a_province_made_since_is_in_the_older_province_the_text_names() {
         "{incidents:#?}"
     );
 }
+
+#[test]
+fn a_division_is_named_without_its_level_word() {
+    let incidents = extract(
+        "On 2 May 2021, bandits killed two herders in Wajir County.",
+        None,
+    );
+    let first = incidents.first().expect("an incident");
+    assert_eq!(first.admin1, "Wajir", "{incidents:#?}");
+}

@@ -2010,7 +2010,14 @@ fn admin1_as_written(
                 .filter(|m| std::ptr::eq(m.place, older))
                 .filter_map(|m| text.get(m.span.0..m.span.1))
                 .map(without_level_words)
-                .find(|w| w.chars().count() >= 4 && !w.contains('.'))
+                .find(|w| {
+                    let written = crate::gazetteer::fold(w);
+                    w.chars().count() >= 4
+                        && !w.contains('.')
+                        && std::iter::once(older.name)
+                            .chain(older.alias_list())
+                            .any(|a| crate::gazetteer::fold(a) == written)
+                })
                 .map_or_else(|| g.admin1_name(older).to_string(), as_written)
         });
     }
@@ -2055,13 +2062,14 @@ fn older_division_named<'g>(
 /// A division's name without the word for its level ("Helmand province", "the State of
 /// Lagos" as "Helmand", "Lagos").
 fn without_level_words(written: &str) -> &str {
-    const LEVELS: [&str; 6] = [
+    const LEVELS: [&str; 7] = [
         "province",
         "state",
         "region",
         "governorate",
         "oblast",
         "division",
+        "county",
     ];
     let mut name = written.trim();
     name = name.strip_prefix("the ").unwrap_or(name);
