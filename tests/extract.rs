@@ -783,3 +783,22 @@ fn a_division_is_named_without_its_level_word() {
     let first = incidents.first().expect("an incident");
     assert_eq!(first.admin1, "Wajir", "{incidents:#?}");
 }
+
+#[test]
+fn a_country_placed_as_such_is_pinned_at_its_capital() {
+    let incidents = extract(
+        "On 2 May 2021, Kenyan police fired tear gas at protesters marching against a new tax.",
+        None,
+    );
+    let first = incidents.first().expect("an incident");
+    assert_eq!(first.location, "Kenya", "{incidents:#?}");
+    // Nairobi, not the middle of the country.
+    let (lat, lon) = (
+        first.latitude.expect("a point"),
+        first.longitude.expect("a point"),
+    );
+    assert!(
+        (lat + 1.29).abs() < 0.2 && (lon - 36.82).abs() < 0.2,
+        "{incidents:#?}"
+    );
+}

@@ -934,7 +934,9 @@ impl<'g> Extractor<'g> {
             (None, Some(published)) => (Some(published), TimePrecision::Week),
             (None, None) => (None, TimePrecision::Month),
         };
-        // A province placed as such is pinned, as ACLED codes it, at its capital.
+        // A province or a country placed as such is pinned, as ACLED codes it, at its
+        // capital: a text that names no place within a country mostly tells of the
+        // government, parliament and protests of its capital.
         let point = place.map(|p| g.seat_of(p).unwrap_or(p));
         let ascii = |s: &str| deunicode::deunicode(s);
         let admin1 = named_division

@@ -256,6 +256,17 @@ impl Gazetteer {
                     }
                 })
                 .or_insert(i as u32);
+            // A country's seat, under no division: its capital.
+            if place.feature_code() == "PPLC" {
+                seats
+                    .entry((place.country, ""))
+                    .and_modify(|seat| {
+                        if place.population > places[*seat as usize].population {
+                            *seat = i as u32;
+                        }
+                    })
+                    .or_insert(i as u32);
+            }
         }
         Gazetteer {
             places,
@@ -314,15 +325,16 @@ impl Gazetteer {
         self.admin1s.get(&(iso, code)).and_then(|&i| self.place(i))
     }
 
-    /// The seat (capital town) of a first-level division, where the table has one. (A
-    /// district keeps its own point: a county's middle is nearer its towns than its seat.)
+    /// The seat (capital town) of a first-level division or of a country, where the table
+    /// has one. (A district keeps its own point: a county's middle is nearer its towns than
+    /// its seat.)
     pub fn seat_of(&self, division: &Place) -> Option<&Place> {
-        if division.kind != PlaceKind::Admin1 {
-            return None;
-        }
-        self.seats
-            .get(&(division.country, division.admin1))
-            .and_then(|&i| self.place(i))
+        let key = match division.kind {
+            PlaceKind::Admin1 => (division.country, division.admin1),
+            PlaceKind::Country => (division.country, ""),
+            _ => return None,
+        };
+        self.seats.get(&key).and_then(|&i| self.place(i))
     }
 
     /// The second-level division with this code.
