@@ -802,3 +802,14 @@ fn a_country_placed_as_such_is_pinned_at_its_capital() {
         "{incidents:#?}"
     );
 }
+
+#[test]
+fn a_division_written_by_its_english_name_keeps_it() {
+    // The gazetteer names the region in Somali (Shabeellaha Dhexe).
+    let incidents = extract(
+        "On 13 May 2021, al Shabaab militants attacked a base in Balad (Middle Shabelle).",
+        None,
+    );
+    let first = incidents.first().expect("an incident");
+    assert_eq!(first.admin1, "Middle Shabelle", "{incidents:#?}");
+}

@@ -2032,11 +2032,31 @@ fn admin1_as_written(
         .find(|w| {
             let written = crate::gazetteer::fold(w);
             written != crate::gazetteer::fold(division.name)
-                && division
+                && (division
                     .alias_list()
                     .any(|a| crate::gazetteer::fold(a) == written)
+                    || is_an_english_name_of(w, division))
         })
         .map(as_written)
+}
+
+/// True when a written name of a division is its name in English, a position word and a
+/// name ("Middle Shabelle" of Shabeellaha Dhexe, "North Darfur" of Shamal Darfur, "East
+/// Kalimantan" of Kalimantan Timur), as English-language sources and coders write it.
+fn is_an_english_name_of(written: &str, division: &Place) -> bool {
+    const POSITIONS: [&str; 12] = [
+        "north", "south", "east", "west", "middle", "lower", "upper", "central", "northern",
+        "southern", "eastern", "western",
+    ];
+    let words: Vec<String> = written
+        .split([' ', '-'])
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    division.kind == PlaceKind::Admin1
+        && words.len() >= 2
+        && POSITIONS.contains(&words[0].as_str())
+        && words[1..].iter().all(|w| !POSITIONS.contains(&w.as_str()))
 }
 
 /// A first-level division of the place's country, other than its own, that the text names
