@@ -813,3 +813,14 @@ fn a_division_written_by_its_english_name_keeps_it() {
     let first = incidents.first().expect("an incident");
     assert_eq!(first.admin1, "Middle Shabelle", "{incidents:#?}");
 }
+
+#[test]
+fn another_victim_is_no_other_incident() {
+    let incidents = extract(
+        "On 3 August 2022, soldiers fired at herders near Kalo (Djenne, Mopti). One was \
+         killed, another wounded, while the rest fled.",
+        None,
+    );
+    assert_eq!(incidents.len(), 1, "{incidents:#?}");
+    assert_eq!(incidents[0].fatalities, 1, "{incidents:#?}");
+}

@@ -1724,7 +1724,7 @@ fn attach_continuations<'t>(text: &str, found: Vec<Found<'t>>) -> Vec<Found<'t>>
             .unwrap_or("")
             .to_lowercase();
         let undated_unplaced =
-            f.date.is_none() && f.place.is_none() && !lexicon::ANOTHER_INCIDENT.any_in(&clause);
+            f.date.is_none() && f.place.is_none() && !tells_of_another_incident(&clause);
         match kept.last_mut() {
             // "... killed in a blast in Gao. Four died." or "... No group claimed the
             // blast.": a follow-up with no date or place of its own, of no type or of the
@@ -1745,6 +1745,23 @@ fn attach_continuations<'t>(text: &str, found: Vec<Found<'t>>) -> Vec<Found<'t>>
         }
     }
     kept
+}
+
+/// True when a clause (lower case) says it tells of another incident ("in a separate
+/// attack", "meanwhile", "another blast"); "another" of a person ("one was killed, another
+/// wounded") counts a victim, not an incident.
+fn tells_of_another_incident(clause: &str) -> bool {
+    const OF_A_PERSON: [&str; 10] = [
+        "wounded", "injured", "hurt", "person", "man", "woman", "one", "was", "were", "died",
+    ];
+    let words: Vec<&str> = clause
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.iter().enumerate().any(|(k, w)| {
+        lexicon::ANOTHER_INCIDENT.contains(w)
+            && !(*w == "another" && words.get(k + 1).is_some_and(|n| OF_A_PERSON.contains(n)))
+    })
 }
 
 /// True when a date expression gives only a year: "in 2013", "this year", "last year".
