@@ -760,31 +760,6 @@ fn a_capital_abroad_is_not_meant_by_a_name_it_is_not_written_as() {
 }
 
 #[test]
-fn a_town_of_a_province_made_since_is_in_the_older_province_the_text_names() {
-    // The gazetteer codes Ilaga in Central Papua, split from Papua in 2022.
-    let incidents = extract(
-        "On 4 March 2019, soldiers shot a man in Ilaga, Puncak regency, Papua province.",
-        None,
-    );
-    let first = incidents.first().expect("an incident");
-    assert_eq!(
-        (first.location.as_str(), first.admin1.as_str()),
-        ("Ilaga", "Papua"),
-        "{incidents:#?}"
-    );
-}
-
-#[test]
-fn a_division_is_named_without_its_level_word() {
-    let incidents = extract(
-        "On 2 May 2021, bandits killed two herders in Wajir County.",
-        None,
-    );
-    let first = incidents.first().expect("an incident");
-    assert_eq!(first.admin1, "Wajir", "{incidents:#?}");
-}
-
-#[test]
 fn a_country_placed_as_such_is_pinned_at_its_capital() {
     let incidents = extract(
         "On 2 May 2021, Kenyan police fired tear gas at protesters marching against a new tax.",
@@ -804,17 +779,6 @@ fn a_country_placed_as_such_is_pinned_at_its_capital() {
 }
 
 #[test]
-fn a_division_written_by_its_english_name_keeps_it() {
-    // The gazetteer names the region in Somali (Shabeellaha Dhexe).
-    let incidents = extract(
-        "On 13 May 2021, al Shabaab militants attacked a base in Balad (Middle Shabelle).",
-        None,
-    );
-    let first = incidents.first().expect("an incident");
-    assert_eq!(first.admin1, "Middle Shabelle", "{incidents:#?}");
-}
-
-#[test]
 fn another_victim_is_no_other_incident() {
     let incidents = extract(
         "On 3 August 2022, soldiers fired at herders near Kalo (Djenne, Mopti). One was \
@@ -823,4 +787,31 @@ fn another_victim_is_no_other_incident() {
     );
     assert_eq!(incidents.len(), 1, "{incidents:#?}");
     assert_eq!(incidents[0].fatalities, 1, "{incidents:#?}");
+}
+
+#[test]
+fn admin1_is_written_as_coders_write_it() {
+    let rows = [
+        // without the level word
+        (
+            "On 2 May 2021, bandits killed two herders in Wajir County.",
+            "Wajir",
+        ),
+        // a town of a province made since (Central Papua, 2022) is in the older province
+        // the text names
+        (
+            "On 4 March 2019, soldiers shot a man in Ilaga, Puncak regency, Papua province.",
+            "Papua",
+        ),
+        // a division the gazetteer names in Somali, written by its English name
+        (
+            "On 13 May 2021, al Shabaab militants attacked a base in Balad (Middle Shabelle).",
+            "Middle Shabelle",
+        ),
+    ];
+    for (text, admin1) in rows {
+        let incidents = extract(text, None);
+        let first = incidents.first().expect("an incident");
+        assert_eq!(first.admin1, admin1, "{text}: {incidents:#?}");
+    }
 }
