@@ -213,10 +213,17 @@ fn cache(dir: &Path, max_bytes: u64) -> Option<CacheConfig> {
     })
 }
 
+/// Bytes of the files under a folder. A file or folder the cache removes while it is
+/// read (the trimming runs in the background) counts nothing.
 fn folder_bytes(dir: &Path) -> u64 {
     let mut total = 0;
-    for entry in std::fs::read_dir(dir).unwrap().flatten() {
-        let meta = entry.metadata().unwrap();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    for entry in entries.flatten() {
+        let Ok(meta) = entry.metadata() else {
+            continue;
+        };
         total += if meta.is_dir() {
             folder_bytes(&entry.path())
         } else {
