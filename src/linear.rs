@@ -86,6 +86,18 @@ impl Featurizer {
     /// Adds the words of a text (lower case, digits as `0`) and each pair of neighbouring
     /// words.
     pub fn add_words(&mut self, text: &str) {
+        self.add_words_with(None, text);
+    }
+
+    /// Adds the words of a text and each pair of neighbouring words, as [`Featurizer::add_words`]
+    /// does, and the words alone to `context`, as [`Featurizer::add_context_words`] does: one
+    /// pass for two models that read the same text.
+    pub fn add_words_and_context(&mut self, context: &mut Featurizer, text: &str) {
+        self.add_words_with(Some(context), text);
+    }
+
+    /// Words and word pairs to this featuriser, and the words alone to `context` if given.
+    fn add_words_with(&mut self, mut context: Option<&mut Featurizer>, text: &str) {
         // Two reused buffers (this word and the one before): no allocation per word.
         let mut word_norm = std::mem::take(&mut self.scratch);
         let mut previous = String::new();
@@ -95,27 +107,9 @@ impl Featurizer {
         {
             normalize_word(word, &mut word_norm);
             self.add_parts(&["w:", &word_norm]);
-            if !previous.is_empty() {
-                self.add_parts(&["b:", &previous, " ", &word_norm]);
+            if let Some(context) = context.as_deref_mut() {
+                context.add_parts(&["x:", &word_norm]);
             }
-            std::mem::swap(&mut previous, &mut word_norm);
-        }
-        self.scratch = word_norm;
-    }
-
-    /// Adds the words of a text and each pair of neighbouring words, as [`Featurizer::add_words`]
-    /// does, and the words alone to `context`, as [`Featurizer::add_context_words`] does: one
-    /// pass for two models that read the same text.
-    pub fn add_words_and_context(&mut self, context: &mut Featurizer, text: &str) {
-        let mut word_norm = std::mem::take(&mut self.scratch);
-        let mut previous = String::new();
-        for word in text
-            .split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-        {
-            normalize_word(word, &mut word_norm);
-            self.add_parts(&["w:", &word_norm]);
-            context.add_parts(&["x:", &word_norm]);
             if !previous.is_empty() {
                 self.add_parts(&["b:", &previous, " ", &word_norm]);
             }

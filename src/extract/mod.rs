@@ -2012,49 +2012,51 @@ fn admin1_as_written(
         return None;
     }
     let division = g.admin1(place.country, place.admin1)?;
-    let as_written = |w: &str| {
-        if crate::text::is_in_capitals(w) {
-            title_case(w)
-        } else {
-            w.to_string()
-        }
-    };
     let named_itself = mentions.iter().any(|m| std::ptr::eq(m.place, division));
     if !named_itself {
         // "Ilaga, Papua province": a town the gazetteer codes in a province made since
         // (Papua Tengah) is in the older province the text names, whose outline holds it.
         return older_division_named(g, mentions, place).map(|older| {
-            mentions
-                .iter()
-                .filter(|m| std::ptr::eq(m.place, older))
-                .filter_map(|m| text.get(m.span.0..m.span.1))
-                .map(without_level_words)
-                .find(|w| {
-                    let written = crate::gazetteer::fold(w);
-                    w.chars().count() >= 4
-                        && !w.contains('.')
-                        && std::iter::once(older.name)
-                            .chain(older.alias_list())
-                            .any(|a| crate::gazetteer::fold(a) == written)
-                })
-                .map_or_else(|| g.admin1_name(older).to_string(), as_written)
+            written_name(text, mentions, older, |written| {
+                std::iter::once(older.name)
+                    .chain(older.alias_list())
+                    .any(|a| crate::gazetteer::fold(a) == written)
+            })
+            .unwrap_or_else(|| g.admin1_name(older).to_string())
         });
     }
+    written_name(text, mentions, division, |written| {
+        written != crate::gazetteer::fold(division.name)
+            && (division
+                .alias_list()
+                .any(|a| crate::gazetteer::fold(a) == written)
+                || is_an_english_name_of(written, division))
+    })
+}
+
+/// The first form a division's mentions write it in, without its level word, that
+/// `is_its_name` accepts (given folded): title-cased when written in capitals. Codes and
+/// abbreviations ("NWFP", "Calif.") are no such form.
+fn written_name(
+    text: &str,
+    mentions: &[Mention<'_>],
+    division: &Place,
+    is_its_name: impl Fn(&str) -> bool,
+) -> Option<String> {
     mentions
         .iter()
         .filter(|m| std::ptr::eq(m.place, division))
         .filter_map(|m| text.get(m.span.0..m.span.1))
         .map(without_level_words)
         .filter(|w| w.chars().count() >= 4 && !w.contains('.'))
-        .find(|w| {
-            let written = crate::gazetteer::fold(w);
-            written != crate::gazetteer::fold(division.name)
-                && (division
-                    .alias_list()
-                    .any(|a| crate::gazetteer::fold(a) == written)
-                    || is_an_english_name_of(w, division))
+        .find(|w| is_its_name(&crate::gazetteer::fold(w)))
+        .map(|w| {
+            if crate::text::is_in_capitals(w) {
+                title_case(w)
+            } else {
+                w.to_string()
+            }
         })
-        .map(as_written)
 }
 
 /// True when a written name of a division is its name in English, a position word and a
@@ -2083,19 +2085,11 @@ fn older_division_named<'g>(
     mentions: &[Mention<'g>],
     place: &Place,
 ) -> Option<&'g Place> {
-    use geo::Contains;
-    let point = geo::Point::new(place.longitude, place.latitude);
     mentions
         .iter()
         .map(|m| m.place)
-        .filter(|d| {
-            d.kind == PlaceKind::Admin1 && d.country == place.country && d.admin1 != place.admin1
-        })
-        .find(|d| {
-            g.polygons()
-                .admin1_area(d.country, d.admin1)
-                .is_some_and(|area| area.shape.contains(&point))
-        })
+        .filter(|d| d.admin1 != place.admin1)
+        .find(|d| places::lies_in_its_outline(g, place, d))
 }
 
 /// A division's name without the word for its level ("Helmand province", "the State of

@@ -795,7 +795,7 @@ fn is_a_bracketed_hint(text: &str, span: (usize, usize)) -> bool {
 /// True when a place lies inside the outline of a first-level division it is not coded
 /// in: a province split since ("Merauke city, Papua province": GeoNames now puts Merauke
 /// in South Papua, the outline and the story in Papua).
-fn lies_in_its_outline(gazetteer: &Gazetteer, place: &Place, container: &Place) -> bool {
+pub(super) fn lies_in_its_outline(gazetteer: &Gazetteer, place: &Place, container: &Place) -> bool {
     use geo::Contains;
     container.kind == PlaceKind::Admin1
         && place.country == container.country
