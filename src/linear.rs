@@ -213,6 +213,24 @@ impl Buckets {
         }
     }
 
+    /// The range of `entries` holding a bucket's weights, an empty one for an empty bucket,
+    /// computed without branching on the bucket's bits.
+    fn range_or_empty(&self, bucket: usize) -> (u32, u32) {
+        let (Some(&word), Some(&rank)) =
+            (self.present.get(bucket / 64), self.rank.get(bucket / 64))
+        else {
+            return (0, 0);
+        };
+        let bit = 1u64 << (bucket % 64);
+        // The number of non-empty buckets before this one: this bucket's entries start
+        // there when it has any, and the next non-empty bucket's do when it has none.
+        let k = rank as usize + (word & (bit - 1)).count_ones() as usize;
+        let has = usize::from(word & bit != 0);
+        let start = self.starts.get(k).copied().unwrap_or(0);
+        let end = self.starts.get(k + has).copied().unwrap_or(start);
+        (start, end)
+    }
+
     /// The range of `entries` holding a bucket's weights (none for an empty bucket).
     fn range(&self, bucket: usize) -> Option<(usize, usize)> {
         let word = *self.present.get(bucket / 64)?;
@@ -275,11 +293,15 @@ impl LinearModel {
     /// Class scores (logits) of a set of features.
     pub fn scores(&self, features: &[u32]) -> Vec<f32> {
         let mut scores = self.bias.clone();
-        for &f in features {
-            let Some((a, b)) = self.buckets.range(f as usize) else {
-                continue;
-            };
-            for &(c, w) in self.entries.get(a..b).unwrap_or(&[]) {
+        // Two passes: first where every feature's weights lie, with no branch on whether
+        // its bucket has any (most have none), so that the look-ups, mostly cache misses,
+        // overlap; then the sums, in feature order as before.
+        let ranges: Vec<(u32, u32)> = features
+            .iter()
+            .map(|&f| self.buckets.range_or_empty(f as usize))
+            .collect();
+        for (a, b) in ranges {
+            for &(c, w) in self.entries.get(a as usize..b as usize).unwrap_or(&[]) {
                 if let Some(s) = scores.get_mut(c as usize) {
                     *s += w;
                 }
