@@ -52,6 +52,34 @@ const LATER_STEPS: &[&str] = &[
     "sought",
     "seeking",
     "learned",
+    "arraignment",
+    "waived",
+    "jury",
+    "deadlocked",
+    "canvassed",
+    "surgery",
+];
+
+/// Verbs of telling, which date the telling from farther back ("told the county's daily
+/// newspaper on Friday", "Tune in to the evening news Thursday").
+const VERBS_OF_TELLING: &[&str] = &[
+    "said",
+    "says",
+    "told",
+    "announced",
+    "confirmed",
+    "pleaded",
+    "posted",
+    "tune",
+];
+
+/// How many words back a verb of telling still dates the telling.
+const TELLING_REACH: usize = 5;
+
+/// Words that open a clause of its own between a verb of telling and a date ("says the
+/// agency was notified Monday": the day is the notice's).
+const CLAUSE_OPENERS: &[&str] = &[
+    "was", "were", "is", "are", "had", "has", "have", "been", "that", "who", "which", "when",
 ];
 
 /// Nouns for an event that a date written before them dates ("the June 4 shooting").
@@ -184,6 +212,33 @@ pub(super) fn dates_a_later_step(text: &str, date: &DateExpr) -> bool {
     let before = words_before(text, date.span.0);
     let is_step = |w: &String| LATER_STEPS.contains(&w.as_str());
     if before.iter().take(4).any(is_step) {
+        return true;
+    }
+    // Farther back, a verb of telling, unless a verb of the event stands between ("said the
+    // two were shot on Friday" dates the shooting).
+    if before
+        .iter()
+        .take(TELLING_REACH)
+        .take_while(|w| {
+            !EVENT_VERBS.contains(&w.as_str())
+                && !CLAUSE_OPENERS.contains(&w.as_str())
+                && w.as_str() != "died"
+        })
+        .any(|w| VERBS_OF_TELLING.contains(&w.as_str()))
+    {
+        return true;
+    }
+    // "On Wednesday, the sheriff said ...": a date opening its sentence dates the verb
+    // after its comma.
+    if !before.is_empty()
+        && before.iter().all(|w| FILLERS.contains(&w.as_str()))
+        && text.get(date.span.1..).is_some_and(|t| t.starts_with(", "))
+        && words_after(text, date.span.1 + 2)
+            .iter()
+            .take(4)
+            .take_while(|w| !EVENT_VERBS.contains(&w.as_str()))
+            .any(is_step)
+    {
         return true;
     }
     // "Police on Monday arrested ...", "Tuesday evening police said ...": the step's
@@ -323,6 +378,44 @@ mod tests {
                 "A woman was charged Monday with murder in a stabbing.",
                 "Monday",
                 true,
+            ),
+            // a verb of telling dates the telling from farther back ...
+            (
+                "The aunt told the Lakeside Courier on Friday that he was kind.",
+                "Friday",
+                true,
+            ),
+            // ... unless a verb of the event stands between
+            (
+                "Police said the two brothers were shot on Friday near a store.",
+                "Friday",
+                false,
+            ),
+            // a date opening its sentence dates the verb after its comma
+            (
+                "On Wednesday, the sheriff said the body was found in a ditch.",
+                "Wednesday",
+                true,
+            ),
+            (
+                "On Wednesday, a gunman shot a clerk at the store.",
+                "Wednesday",
+                false,
+            ),
+            (
+                "At his arraignment Thursday he said nothing.",
+                "Thursday",
+                true,
+            ),
+            (
+                "A spokesman says the office was notified Monday of the deaths.",
+                "Monday",
+                false,
+            ),
+            (
+                "He had been shot at about 10 a.m. Monday, said Sgt. Lee.",
+                "Monday",
+                false,
             ),
         ];
         for (text, written, want) in rows {

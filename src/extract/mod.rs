@@ -469,6 +469,9 @@ impl<'g> Extractor<'g> {
             if let Some(day) = day_of_the_event_itself(text, &sentences, reading.anchor, &f) {
                 f.date = Some(day);
             }
+            if let Some(day) = a_day_within(text, &sentences, reading.anchor, f.date.as_ref()) {
+                f.date = Some(day);
+            }
             let own_date = f.date.is_some();
             dated_by_year.push(f.date.as_ref().is_some_and(|d| only_a_year(text, d)));
             if f.date.is_none() {
@@ -1853,6 +1856,36 @@ fn day_of_the_event_itself(
     same_sentence.or_else(|| {
         event_dates::day_the_story_names(text, sentences, own.date, |s| dates_of(s, anchor))
     })
+}
+
+/// "a shooting over the weekend ... The shooting started early Sunday": an incident dated
+/// only to a weekend takes the day of that weekend the article gives, unless that day is a
+/// later step's. (A week or a month is not narrowed so: "last week" and "in June" mostly
+/// tell of other events than the days around them.)
+fn a_day_within(
+    text: &str,
+    sentences: &[Sentence<'_>],
+    anchor: Option<chrono::NaiveDate>,
+    coarse: Option<&DateExpr>,
+) -> Option<DateExpr> {
+    let coarse = coarse?;
+    let written = text.get(coarse.span.0..coarse.span.1).unwrap_or("");
+    if coarse.precision != TimePrecision::Week || !written.to_ascii_lowercase().contains("weekend")
+    {
+        return None;
+    }
+    let end = coarse.date.checked_add_days(chrono::Days::new(2))?;
+    sentences
+        .iter()
+        .flat_map(|s| dates_of(s, anchor))
+        .find(|d| {
+            !d.report_date
+                && d.precision == TimePrecision::Day
+                && d.date >= coarse.date
+                && d.date < end
+                && anchor.is_none_or(|a| d.date <= a)
+                && !event_dates::dates_a_later_step(text, d)
+        })
 }
 
 /// True when a sentence tells of what is still to come ("services will be held Friday",

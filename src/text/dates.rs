@@ -41,6 +41,8 @@ static DATE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?P<m2>{MONTHS})\.?\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?[\s\-]+(?P<y2>\d{{4}})\b)?
         | \b(?P<d3>\d{{1,2}})[\s/.\-](?P<n3>\d{{1,2}})[\s/.\-](?P<y3>\d{{4}})\b
         | \b(?P<late>(?:early|mid|late|earlier|later)[\s\-]+)?(?:in\s+)?(?P<m4>{MONTHS})\b(?:\s+(?P<y4>\d{{4}}))?
+        | \b(?P<holiday>(?:on\ |over\ )?christmas\ (?:day|eve|night|morning)|(?:on|over)\ christmas|(?u:new\ year(?:'|’)?s?\ (?:day|eve))|halloween|(?:on\ |over\ )?thanksgiving\ (?:day|night|eve)|(?:on|over)\ thanksgiving|(?:the\ )?fourth\ of\ july)\b
+        | \b(?P<weekend>(?:over|during)\ the\ weekend|last\ weekend|weekend\ (?:shootings?|violence|attacks?|stabbings?|killings?))\b
         | \b(?P<wd>{WEEKDAYS})\b
         | \b(?P<yesterday>yesterday|last\ night)\b
         | \b(?P<today>today|this\ morning|tonight|this\ evening|earlier\ today)\b
@@ -131,6 +133,66 @@ fn last_weekday(day: Weekday, anchor: NaiveDate) -> Option<NaiveDate> {
     anchor.checked_sub_days(Days::new(u64::from(back)))
 }
 
+/// The day a holiday's name stands for, in the year that puts it on or before the anchor
+/// (within a month after it, as a month-and-day without a year): Christmas Day or Eve,
+/// New Year's Day or Eve, Halloween, Thanksgiving (the fourth Thursday of November, as in
+/// the United States), the Fourth of July.
+fn holiday(name: &str, anchor: Option<NaiveDate>) -> Option<NaiveDate> {
+    let lower = name.to_ascii_lowercase();
+    let (month, day) = if lower.contains("christmas") {
+        (12, if lower.ends_with("eve") { 24 } else { 25 })
+    } else if lower.contains("new year") {
+        if lower.ends_with("eve") {
+            (12, 31)
+        } else {
+            (1, 1)
+        }
+    } else if lower.contains("halloween") {
+        (10, 31)
+    } else if lower.contains("july") {
+        (7, 4)
+    } else {
+        let anchor = anchor?;
+        let year = with_anchor_year(11, 22, Some(anchor))?.year();
+        let thanksgiving = NaiveDate::from_weekday_of_month_opt(year, 11, Weekday::Thu, 4)?;
+        return if lower.ends_with("eve") {
+            thanksgiving.pred_opt()
+        } else {
+            Some(thanksgiving)
+        };
+    };
+    with_anchor_year(month, day, anchor)
+}
+
+/// The date written right after a weekday: ", Dec. 29", " (January 3)", ", 12 March"
+/// (in the anchor's year, as a month-and-day without a year is read).
+fn following_date(after: &str, anchor: Option<NaiveDate>) -> Option<NaiveDate> {
+    let rest = after.trim_start_matches([',', ' ', '(']);
+    if rest.len() == after.len() {
+        return None;
+    }
+    let word_end = |s: &str| -> usize {
+        s.find(|c: char| !c.is_ascii_alphanumeric())
+            .unwrap_or(s.len())
+    };
+    let month_of = |w: &str| {
+        MONTHS
+            .split('|')
+            .any(|m| m.eq_ignore_ascii_case(w))
+            .then(|| month_number(w))
+            .flatten()
+    };
+    let first = &rest[..word_end(rest)];
+    let next = rest[first.len()..].trim_start_matches(['.', ' ']);
+    let second = &next[..word_end(next)];
+    let (month, day) = match month_of(first) {
+        Some(month) => (month, second.parse::<u32>().ok()?),
+        None if (1..=2).contains(&first.len()) => (month_of(second)?, first.parse::<u32>().ok()?),
+        None => return None,
+    };
+    with_anchor_year(month, day, anchor)
+}
+
 /// Finds the date expressions of a text. `anchor` is the article's publication date; an
 /// expression that needs one ("on Tuesday") is left out when there is none. A report date,
 /// "As reported on DATE" or a page's "Posted: DATE" / "Updated on DATE", becomes the anchor
@@ -203,8 +265,31 @@ pub fn find_dates(text: &str, anchor: Option<NaiveDate>) -> Vec<DateExpr> {
                 y.and_then(|y| NaiveDate::from_ymd_opt(y, m, 1))
                     .map(|date| (date, 3))
             }
+        } else if let Some(name) = get("holiday") {
+            // "over the Thanksgiving weekend" is the weekend after the holiday.
+            let a_weekend = text[whole.end()..]
+                .trim_start()
+                .get(..7)
+                .is_some_and(|w| w.eq_ignore_ascii_case("weekend"));
+            if a_weekend {
+                None
+            } else {
+                holiday(name, anchor).map(|date| (date, 1))
+            }
+        } else if caps.name("weekend").is_some() {
+            // "over the weekend", "a weekend shooting": the weekend before the story, from
+            // its Saturday, at week precision.
+            anchor.and_then(|a| Some((last_weekday(Weekday::Sat, a)?, 2)))
         } else if let Some(day) = get("wd").and_then(weekday) {
-            anchor.and_then(|a| Some((last_weekday(day, a)?, 1)))
+            // "Thursday, Dec. 29", "Tuesday (January 3)": the explicit date that follows
+            // says which Thursday; it is read on its own (unless it falls on another day
+            // of the week: a slip of the writer's, and the weekday is read as ever).
+            let its_date = following_date(&text[whole.end()..], anchor);
+            if its_date.is_some_and(|d| d.weekday() == day) {
+                None
+            } else {
+                anchor.and_then(|a| Some((last_weekday(day, a)?, 1)))
+            }
         } else if caps.name("yesterday").is_some() {
             anchor.and_then(|a| Some((a.checked_sub_days(Days::new(1))?, 1)))
         } else if caps.name("today").is_some() {
@@ -347,9 +432,52 @@ mod tests {
     fn dates_table() {
         let wednesday = Some(day(2020, 4, 1));
         // (text, anchor, expected (date, precision) of the first expression)
-        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 30] = [
+        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 38] = [
             // a name's word, not the day
             ("a study by USA Today found", wednesday, None),
+            // a weekday followed by its date is that date, not the weekday before the anchor
+            (
+                "the pair were shot on Thursday, Dec. 29, outside a bar",
+                Some(day(2017, 1, 4)),
+                Some((day(2016, 12, 29), 1)),
+            ),
+            (
+                "a man was killed Tuesday (March 3) at the depot",
+                Some(day(2020, 3, 12)),
+                Some((day(2020, 3, 3), 1)),
+            ),
+            // holidays, in the year that puts them before the anchor
+            (
+                "a shooting on Christmas Eve left two hurt",
+                Some(day(2016, 1, 2)),
+                Some((day(2015, 12, 24), 1)),
+            ),
+            (
+                "killed at a party on New Year’s Eve",
+                Some(day(2019, 1, 1)),
+                Some((day(2018, 12, 31), 1)),
+            ),
+            (
+                "five were shot on Christmas weekend",
+                Some(day(2020, 12, 30)),
+                None,
+            ),
+            (
+                "a stabbing on Thanksgiving night",
+                Some(day(2020, 11, 30)),
+                Some((day(2020, 11, 26), 1)),
+            ),
+            // the weekend before the story, from its Saturday, at week precision
+            (
+                "three people were shot over the weekend",
+                Some(day(2020, 4, 6)),
+                Some((day(2020, 4, 4), 2)),
+            ),
+            (
+                "a spate of weekend shootings in the city",
+                wednesday,
+                Some((day(2020, 3, 28), 2)),
+            ),
             // a weekday is on or before the article's date ...
             (
                 "two men were shot on Monday",
