@@ -815,3 +815,25 @@ fn admin1_is_written_as_coders_write_it() {
         assert_eq!(first.admin1, admin1, "{text}: {incidents:#?}");
     }
 }
+
+/// "over the weekend" dates an incident to the weekend before the story, and a day of that
+/// weekend the story gives later narrows it; without one, it stays the weekend's Saturday at
+/// week precision.
+#[test]
+fn a_weekend_is_narrowed_to_the_day_the_story_gives() {
+    let narrowed = extract(
+        "A teenager was wounded in a shooting over the weekend in Wichita, Kansas. \
+         The shooting happened early Sunday outside a gas station, police said.",
+        Some((2021, 3, 9)),
+    );
+    let first = narrowed.first().expect("an incident");
+    assert_eq!(first.event_date, day(2021, 3, 7), "{narrowed:#?}");
+    assert_eq!(first.time_precision.code(), 1);
+    let weekend = extract(
+        "A teenager was wounded in a shooting over the weekend in Wichita, Kansas.",
+        Some((2021, 3, 9)),
+    );
+    let first = weekend.first().expect("an incident");
+    assert_eq!(first.event_date, day(2021, 3, 6), "{weekend:#?}");
+    assert_eq!(first.time_precision.code(), 2);
+}
