@@ -837,3 +837,17 @@ fn a_weekend_is_narrowed_to_the_day_the_story_gives() {
     assert_eq!(first.event_date, day(2021, 3, 6), "{weekend:#?}");
     assert_eq!(first.time_precision.code(), 2);
 }
+
+/// An article that dates its incident to the day tells of another dated only by its month
+/// as background: the earlier attack is no incident of the article.
+#[test]
+fn a_month_dated_incident_beside_a_day_dated_one_is_background() {
+    let incidents = extract(
+        "Two men were shot dead on Tuesday outside a bar in Dayton, Ohio. \
+         In June, a woman was shot and killed at the same bar.",
+        Some((2021, 9, 16)),
+    );
+    assert_eq!(incidents.len(), 1, "{incidents:#?}");
+    assert_eq!(incidents[0].event_date, day(2021, 9, 14));
+    assert_eq!(incidents[0].fatalities, 2);
+}

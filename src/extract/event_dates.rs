@@ -230,8 +230,7 @@ pub(super) fn dates_a_later_step(text: &str, date: &DateExpr) -> bool {
     }
     // "On Wednesday, the sheriff said ...": a date opening its sentence dates the verb
     // after its comma.
-    if !before.is_empty()
-        && before.iter().all(|w| FILLERS.contains(&w.as_str()))
+    if opens_its_sentence(text, date)
         && text.get(date.span.1..).is_some_and(|t| t.starts_with(", "))
         && words_after(text, date.span.1 + 2)
             .iter()
@@ -249,6 +248,22 @@ pub(super) fn dates_a_later_step(text: &str, date: &DateExpr) -> bool {
         .take(3)
         .take_while(|w| !PHRASE_STARTS.contains(&w.as_str()) && w.as_str() != "and")
         .any(is_step)
+}
+
+/// True when a date, with small words before it, opens its sentence ("On Wednesday, ...",
+/// "Late Tuesday, ..."), not when it ends a clause after a comma ("in Dayton, late
+/// Wednesday, police said").
+fn opens_its_sentence(text: &str, date: &DateExpr) -> bool {
+    let mut head = text.get(..date.span.0).unwrap_or("").trim_end();
+    let mut fillers = 0;
+    while let Some(last) = head.rsplit([' ', '\n']).next().filter(|w| !w.is_empty()) {
+        if !FILLERS.contains(&last.to_ascii_lowercase().as_str()) {
+            break;
+        }
+        fillers += 1;
+        head = head[..head.len() - last.len()].trim_end();
+    }
+    fillers > 0 && (head.is_empty() || head.ends_with(['.', '!', '?', '\n', ':', '"']))
 }
 
 /// True when a date signs an embedded social-media post: "— A Reporter (@areporter) May 3,
@@ -406,6 +421,11 @@ mod tests {
                 "At his arraignment Thursday he said nothing.",
                 "Thursday",
                 true,
+            ),
+            (
+                "Two men were shot in Dayton, Ohio, late Wednesday, police said.",
+                "Wednesday",
+                false,
             ),
             (
                 "A spokesman says the office was notified Monday of the deaths.",

@@ -455,8 +455,9 @@ impl<'g> Extractor<'g> {
         }
         let mut incidents = Vec::new();
         let mut explained = Vec::new();
-        // Per incident: its own date is only a year ("in 2013", "this year").
-        let mut dated_by_year = Vec::new();
+        // Per incident: its own date is only a month or a year ("in June", "last month",
+        // "in 2013").
+        let mut dated_by_month = Vec::new();
         for mut f in kept {
             if f.place.is_none()
                 && f.sub_event_type.event_type() == EventType::StrategicDevelopments
@@ -473,7 +474,11 @@ impl<'g> Extractor<'g> {
                 f.date = Some(day);
             }
             let own_date = f.date.is_some();
-            dated_by_year.push(f.date.as_ref().is_some_and(|d| only_a_year(text, d)));
+            dated_by_month.push(
+                f.date
+                    .as_ref()
+                    .is_some_and(|d| d.precision == TimePrecision::Month),
+            );
             if f.date.is_none() {
                 f.date = story_date(text, &sentences, f.sentence, reading.anchor);
             }
@@ -487,13 +492,14 @@ impl<'g> Extractor<'g> {
             .iter()
             .any(|i| i.time_precision == TimePrecision::Day)
         {
-            // An article that dates one incident to the day and another only by its year
-            // tells of the other as background (history, a yearly count), not as news.
+            // An article that dates one incident to the day and another only by its month
+            // or year tells of the other as background (history, an earlier attack, a
+            // yearly count), not as news.
             (incidents, explained) = incidents
                 .into_iter()
                 .zip(explained)
-                .zip(&dated_by_year)
-                .filter(|&(_, &year)| !year)
+                .zip(&dated_by_month)
+                .filter(|&(_, &background)| !background)
                 .map(|(pair, _)| pair)
                 .unzip();
         }
@@ -1765,16 +1771,6 @@ fn tells_of_another_incident(clause: &str) -> bool {
         lexicon::ANOTHER_INCIDENT.contains(w)
             && !(*w == "another" && words.get(k + 1).is_some_and(|n| OF_A_PERSON.contains(n)))
     })
-}
-
-/// True when a date expression gives only a year: "in 2013", "this year", "last year".
-fn only_a_year(text: &str, date: &DateExpr) -> bool {
-    let written = text.get(date.span.0..date.span.1).unwrap_or("").trim();
-    date.precision == TimePrecision::Month
-        && date.date.month() == 1
-        && date.date.day() == 1
-        && (written.bytes().all(|b| b.is_ascii_digit())
-            || written.to_ascii_lowercase().ends_with("year"))
 }
 
 /// The date of an incident whose own clauses give none: the first day the story names on
