@@ -13,7 +13,10 @@
 //!   was trained on: where a text that names no place the gazetteer knows is about (its
 //!   villages, parties, peoples, local words: "upazila", "woreda", "sheriff's deputies").
 
-use std::sync::OnceLock;
+use std::borrow::Cow;
+use std::sync::{LazyLock, OnceLock};
+
+use regex::Regex;
 
 use crate::linear::{Featurizer, LinearModel, ModelError};
 use crate::taxonomy::{EventType, SubEventType};
@@ -86,9 +89,9 @@ pub fn event_features(
 pub fn relevance_features(f: &mut Featurizer, text: &str, triggers: &TriggerTable) {
     f.clear();
     f.add("bias");
-    let lead = lead_of(text, RELEVANCE_WORDS);
-    f.add_words(lead);
-    add_trigger_kinds(f, lead, triggers);
+    let lead = document_lead(text, RELEVANCE_WORDS);
+    f.add_words(&lead);
+    add_trigger_kinds(f, &lead, triggers);
 }
 
 /// The relevance and the country features of a document at once (they read the same lead):
@@ -103,9 +106,28 @@ pub fn lead_features(
     relevance.add("bias");
     country.clear();
     country.add("bias");
-    let lead = lead_of(text, RELEVANCE_WORDS);
-    relevance.add_words_and_context(country, lead);
-    add_trigger_kinds(relevance, lead, triggers);
+    let lead = document_lead(text, RELEVANCE_WORDS);
+    relevance.add_words_and_context(country, &lead);
+    add_trigger_kinds(relevance, &lead, triggers);
+}
+
+/// Bracketed notes of a wire service ("[TEXT]", "[REPORT]", "[PRESS AGENCY]"): marks of a
+/// source's format, not words of the story. Read, they teach the document models which
+/// source a text is from instead of what it reports.
+static BRACKETED_NOTE: LazyLock<Regex> = LazyLock::new(|| {
+    #[allow(clippy::expect_used)]
+    Regex::new(r"\[[^\[\]\n]{1,80}\]").expect("the bracketed-note pattern is valid")
+});
+
+/// The lead of a document as the document models read it: its first `words` words, without
+/// bracketed notes.
+fn document_lead(text: &str, words: usize) -> Cow<'_, str> {
+    let lead = lead_of(text, words);
+    if lead.contains('[') {
+        BRACKETED_NOTE.replace_all(lead, " ")
+    } else {
+        Cow::Borrowed(lead)
+    }
 }
 
 /// The first `words` words of a text.
@@ -137,7 +159,7 @@ fn add_trigger_kinds(f: &mut Featurizer, lead: &str, triggers: &TriggerTable) {
 pub fn country_features(f: &mut Featurizer, text: &str) {
     f.clear();
     f.add("bias");
-    f.add_context_words(lead_of(text, COUNTRY_WORDS));
+    f.add_context_words(&document_lead(text, COUNTRY_WORDS));
 }
 
 /// The country model: a linear model and the country (ISO 3166-1 alpha-2) of each class.
@@ -447,6 +469,25 @@ mod tests {
         assert_eq!(relevance.features(), alone_relevance.features());
         assert_eq!(country.features(), alone_country.features());
         assert!(relevance.features().len() > country.features().len());
+    }
+
+    #[test]
+    fn a_wire_services_bracketed_notes_are_no_words_of_the_lead() {
+        let triggers = TriggerTable::bundled().expect("bundled triggers");
+        let features = |text: &str| {
+            let mut f = Featurizer::new(20);
+            relevance_features(&mut f, text, &triggers);
+            f.features().to_vec()
+        };
+        assert_eq!(
+            features("LIMA, 4 MAY [TEXT] [CITY RADIO] Gunmen attacked a bus."),
+            features("LIMA, 4 MAY Gunmen attacked a bus."),
+        );
+        assert_eq!(
+            features("[Gunmen attacked a bus in Lima."),
+            features("Gunmen attacked a bus in Lima."),
+            "a bracket never closed takes no words with it"
+        );
     }
 
     #[test]

@@ -72,8 +72,10 @@ const TEXT_COUNTRY_AS_CONTEXT: f32 = 0.9;
 /// country.
 const TEXT_COUNTRY_AS_FOCUS: f32 = 0.0;
 
-/// A document the relevance model gives less than this reports no incident.
-pub const RELEVANT: f32 = 0.5;
+/// A document the relevance model gives less than this reports no incident. (The model is
+/// trained with each set's relevant and irrelevant texts weighing alike; its k-fold F1 on
+/// MUC-4 is flat from 0.2 to 0.8, a little higher at 0.7.)
+pub const RELEVANT: f32 = 0.7;
 
 /// Errors setting up the extractor.
 #[derive(Debug, thiserror::Error)]
