@@ -230,15 +230,17 @@ fn read_acled(
     }
 }
 
+/// The documents of the relevance model, each read as the extractor reads it (normalised,
+/// its dateline's date and source and its page furniture blanked).
 fn read_relevance(
     eval: &Path,
     half: Half,
-    triggers: &TriggerTable,
+    extractor: &Extractor<'_>,
     f: &mut Featurizer,
 ) -> Vec<Example> {
     let mut out = Vec::new();
-    let mut add = |text: &str, relevant: bool, group: &str, key: &str, f: &mut Featurizer| {
-        learned::relevance_features(f, text, triggers);
+    let mut add = |article: Article, relevant: bool, group: &str, key: &str, f: &mut Featurizer| {
+        extractor.relevance_features(&article, f);
         out.push(Example {
             features: f.features().to_vec(),
             label: usize::from(relevant),
@@ -258,10 +260,15 @@ fn read_relevance(
             let relevant = doc["templates"]
                 .as_array()
                 .is_some_and(|t| t.iter().any(|t| !t["optional"].as_bool().unwrap_or(false)));
-            let body = doc["text"].as_str().unwrap_or("");
-            let normal = incident_map::text::normalize_for_analysis(body);
+            let article = Article {
+                text: doc["text"].as_str().unwrap_or("").to_string(),
+                date: doc["dateline"]["date"]
+                    .as_str()
+                    .and_then(|d| d.parse().ok()),
+                ..Article::default()
+            };
             add(
-                &normal,
+                article,
                 relevant,
                 "muc4",
                 doc["id"].as_str().unwrap_or(""),
@@ -284,7 +291,15 @@ fn read_relevance(
             for a in doc["articles"].as_array().into_iter().flatten() {
                 let body = a["content"].as_str().unwrap_or("");
                 if !body.trim().is_empty() {
-                    add(body, true, "gva", &id, f);
+                    let article = Article {
+                        text: body.to_string(),
+                        date: a["dct"]
+                            .as_str()
+                            .and_then(|d| d.get(..10))
+                            .and_then(|d| d.parse().ok()),
+                        ..Article::default()
+                    };
+                    add(article, true, "gva", &id, f);
                 }
             }
         }
@@ -300,7 +315,11 @@ fn read_relevance(
             for (i, record) in reader.records().flatten().enumerate() {
                 let text = record.get(notes).unwrap_or("");
                 if i % 10 == 0 && half.keeps(text) {
-                    add(text, true, "acled", text, f);
+                    let article = Article {
+                        text: text.to_string(),
+                        ..Article::default()
+                    };
+                    add(article, true, "acled", text, f);
                 }
             }
         }
@@ -660,7 +679,6 @@ fn main() -> anyhow::Result<()> {
         );
         return Ok(());
     }
-    let triggers = TriggerTable::bundled()?;
     let extractor = Extractor::bundled()?.without_models();
     let mut f = Featurizer::new(learned::FEATURE_BITS);
 
@@ -747,7 +765,7 @@ fn main() -> anyhow::Result<()> {
     let event_model = train(&all, classes, epochs, l1, &weights).model(learned::FEATURE_BITS);
 
     // Relevance model.
-    let mut docs = read_relevance(&eval, half, &triggers, &mut f);
+    let mut docs = read_relevance(&eval, half, &extractor, &mut f);
     shuffle(&mut docs, 11);
     let weights = class_weights(&docs, 2);
     balance_within_sets(&mut docs, &weights);

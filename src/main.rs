@@ -325,7 +325,9 @@ fn progress_bar() -> indicatif::ProgressBar {
 }
 
 fn extract(args: &OutputArgs, what: Output) -> anyhow::Result<ExitCode> {
-    let extractor = Extractor::bundled().context("loading the extractor")?;
+    let extractor = Extractor::bundled()
+        .context("loading the extractor")?
+        .incidents_only(what != Output::Mentions);
     let mut problems = Vec::new();
     let inputs = ingest::list_inputs(&args.paths, &mut problems);
     let mut failed = false;

@@ -851,3 +851,49 @@ fn a_month_dated_incident_beside_a_day_dated_one_is_background() {
     assert_eq!(incidents[0].event_date, day(2021, 9, 14));
     assert_eq!(incidents[0].fatalities, 2);
 }
+
+/// `extract` reads no further a document the relevance model says reports no incident: the
+/// incidents are the same as a full reading's, and only a full reading lists its places.
+#[test]
+fn reading_for_incidents_only_gives_the_same_incidents() {
+    use incident_map::extract::confidence::Calibration;
+    use incident_map::extract::learned::{BUNDLED_EVENT_MODEL, Models};
+    use incident_map::linear::LinearModel;
+    let texts = [
+        "Gunmen killed four villagers and burned a market in Damasak, Borno State, on Sunday.",
+        "Two men were shot dead outside a bar in Dayton, Ohio, on Tuesday night, police said.",
+    ];
+    // A relevance model that calls every document irrelevant (p about 0.02).
+    let event = LinearModel::from_bytes("event", BUNDLED_EVENT_MODEL).unwrap();
+    let never = LinearModel::from_dense(8, 2, vec![2.0, -2.0], &[], 0.001);
+    let doubting: &'static Models = Box::leak(Box::new(Models::from_parts(event, never)));
+    for text in texts {
+        let article = Article {
+            id: "fixture".into(),
+            date: NaiveDate::from_ymd_opt(2021, 5, 4),
+            text: text.into(),
+            ..Article::default()
+        };
+        let json = |incidents: &[Incident]| serde_json::to_string(incidents).unwrap();
+        // Relevant: the same incidents, the places listed either way.
+        let full = bundled().extract(&article);
+        let quick = bundled().incidents_only(true).extract(&article);
+        assert!(!full.incidents.is_empty(), "{text}");
+        assert_eq!(json(&full.incidents), json(&quick.incidents), "{text}");
+        assert_eq!(full.mentions.len(), quick.mentions.len(), "{text}");
+        // Irrelevant: no incidents either way, the places only when read in full.
+        let doubted = |quick: bool| {
+            bundled()
+                .with_models(doubting, Calibration::neutral())
+                .incidents_only(quick)
+                .extract(&article)
+        };
+        let (full, quick) = (doubted(false), doubted(true));
+        assert!(
+            full.incidents.is_empty() && quick.incidents.is_empty(),
+            "{text}"
+        );
+        assert!(!full.mentions.is_empty(), "{text}");
+        assert!(quick.mentions.is_empty(), "{text}");
+    }
+}

@@ -109,6 +109,7 @@ pub struct Extractor<'g> {
     models: Option<&'static Models>,
     calibration: Calibration,
     acled_notes: bool,
+    incidents_only: bool,
 }
 
 /// An incident found in a clause, before it is written out.
@@ -157,6 +158,7 @@ impl<'g> Extractor<'g> {
             models,
             calibration: Calibration::bundled().clone(),
             acled_notes: false,
+            incidents_only: false,
         })
     }
 
@@ -165,6 +167,14 @@ impl<'g> Extractor<'g> {
     /// News never states such figures, so this is off by default.
     pub fn with_acled_notes(mut self, on: bool) -> Self {
         self.acled_notes = on;
+        self
+    }
+
+    /// The same extractor for a run that keeps only the incidents (`extract`, not `places`
+    /// or the app): a document the relevance model says reports none is read no further,
+    /// so its place mentions are not listed. The incidents are the same either way.
+    pub fn incidents_only(mut self, on: bool) -> Self {
+        self.incidents_only = on;
         self
     }
 
@@ -304,6 +314,10 @@ impl<'g> Extractor<'g> {
             }
             None => (None, None),
         };
+        if self.incidents_only && relevance.is_some_and(|p| p < RELEVANT) {
+            // Statements, analysis, sport: nothing of it would be kept (see the end).
+            return (Extraction::default(), Vec::new());
+        }
         let text_country: Option<(&'g Place, f32)> =
             text_country.and_then(|(iso, p)| Some((self.gazetteer.country(iso)?, p)));
         let offsets = CharOffsets::new(&article.text);
@@ -522,6 +536,13 @@ impl<'g> Extractor<'g> {
             incidents,
         };
         (extraction, explained)
+    }
+
+    /// The relevance model's features of an article, read exactly as
+    /// [`Extractor::extract`] reads it (the trainer learns relevance from these).
+    pub fn relevance_features(&self, article: &Article, featurizer: &mut Featurizer) {
+        let reading = Reading::of(article);
+        learned::relevance_features(featurizer, &reading.text, &self.triggers);
     }
 
     /// The country model's features of an article, read exactly as
