@@ -28,7 +28,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use incident_map::extract::confidence::{Calibration, ConfidenceInputs};
-use incident_map::extract::{Extractor, TriggerTable, learned};
+use incident_map::extract::{Extractor, learned};
 use incident_map::linear::{Featurizer, LinearModel, softmax};
 use incident_map::model::Article;
 use incident_map::taxonomy::SubEventType;
