@@ -1234,9 +1234,27 @@ fn attribution_ui(ui: &mut Ui, map: Rect, credits: &[Credit]) {
     );
 }
 
+/// When the window was asked for, for the start-up time logged once the first frame is drawn
+/// (`RUST_LOG=incident_map=info`: "first frame drawn N ms after start").
+static WINDOW_ASKED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+
+/// Logs the time to the first frame, once.
+fn log_first_frame() {
+    static FIRST_FRAME: std::sync::Once = std::sync::Once::new();
+    FIRST_FRAME.call_once(|| {
+        if let Some(asked) = WINDOW_ASKED.get() {
+            log::info!(
+                "first frame drawn {} ms after start",
+                asked.elapsed().as_millis()
+            );
+        }
+    });
+}
+
 impl eframe::App for IncidentApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
+        log_first_frame();
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
@@ -1262,6 +1280,7 @@ fn run_window(
     workspace: Option<PathBuf>,
     tiles: Option<String>,
 ) -> Result<(), eframe::Error> {
+    WINDOW_ASKED.get_or_init(std::time::Instant::now);
     let title = workspace
         .as_deref()
         .map_or_else(|| "incident-map".to_string(), workspace_view::title_of);
