@@ -897,3 +897,17 @@ fn reading_for_incidents_only_gives_the_same_incidents() {
         assert!(quick.mentions.is_empty(), "{text}");
     }
 }
+
+/// A victim may die days after the attack: the day of the death gives way to the day of the
+/// shooting the same sentence gives.
+#[test]
+fn the_day_of_a_death_gives_way_to_the_day_of_the_attack() {
+    let incidents = extract(
+        "A 17-year-old died Sunday of gunshot wounds he suffered Saturday night in Tulsa, \
+         Oklahoma, police said.",
+        Some((2021, 5, 10)),
+    );
+    let first = incidents.first().expect("an incident");
+    assert_eq!(first.event_date, day(2021, 5, 8), "{incidents:#?}");
+    assert_eq!(first.fatalities, 1);
+}

@@ -266,6 +266,19 @@ fn opens_its_sentence(text: &str, date: &DateExpr) -> bool {
     fillers > 0 && (head.is_empty() || head.ends_with(['.', '!', '?', '\n', ':', '"']))
 }
 
+/// True when a date is that of a death ("died Sunday", "was pronounced dead early Monday",
+/// "succumbed to his wounds Tuesday"): a victim may die days after the attack, so such a
+/// day gives way to an earlier one the story gives the event, when it gives one.
+pub(super) fn dates_a_death(text: &str, date: &DateExpr) -> bool {
+    let before = words_before(text, date.span.0);
+    let mut words = before.iter().filter(|w| !FILLERS.contains(&w.as_str()));
+    let last = words.next().map(String::as_str);
+    let next = words.next().map(String::as_str);
+    matches!(last, Some("died" | "succumbed"))
+        || (last == Some("dead") && next == Some("pronounced"))
+        || (matches!(last, Some("wounds" | "injuries")) && words.any(|w| w == "succumbed"))
+}
+
 /// True when a date signs an embedded social-media post: "— A Reporter (@areporter) May 3,
 /// 2021" is when the post was written.
 fn is_a_posts_date(text: &str, date: &DateExpr) -> bool {
@@ -440,6 +453,20 @@ mod tests {
         ];
         for (text, written, want) in rows {
             assert_eq!(dates_a_later_step(text, &at(text, written)), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn dates_of_a_death_table() {
+        let rows = [
+            ("The boy died Sunday at a hospital.", "Sunday", true),
+            ("She was pronounced dead early Monday.", "Monday", true),
+            ("He succumbed to his wounds Tuesday.", "Tuesday", true),
+            ("He was shot Sunday near the park.", "Sunday", false),
+            ("Police said Sunday that he had died.", "Sunday", false),
+        ];
+        for (text, written, want) in rows {
+            assert_eq!(dates_a_death(text, &at(text, written)), want, "{text}");
         }
     }
 

@@ -1857,7 +1857,7 @@ fn day_of_the_event_itself(
     let own = f.date.as_ref()?;
     if own.precision != TimePrecision::Day
         || f.sub_event_type.event_type() == EventType::StrategicDevelopments
-        || !event_dates::dates_a_later_step(text, own)
+        || !(event_dates::dates_a_later_step(text, own) || event_dates::dates_a_death(text, own))
     {
         return None;
     }
