@@ -349,6 +349,40 @@ pub fn extract_articles(
 mod tests {
     use super::*;
 
+    /// Articles cross to the workers in batches: whatever the batches and the threads, the
+    /// caller gets every article and every problem in input order, the last, partial batch
+    /// included.
+    #[test]
+    fn batched_extraction_keeps_the_input_order() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("feed.jsonl");
+        let mut lines: Vec<String> = (0..2 * BATCH_ARTICLES + 3)
+            .map(|k| format!(r#"{{"id": "story-{k}", "text": "Gunmen shot a guard in Kano."}}"#))
+            .collect();
+        lines.insert(5, "not an article".into());
+        std::fs::write(&path, lines.join("\n")).expect("the feed is written");
+        let mut problems = Vec::new();
+        let inputs = ingest::list_inputs(&[path], &mut problems);
+        let extractor = Extractor::bundled().expect("the bundled extractor");
+        let mut seen = Vec::new();
+        stream(
+            &extractor,
+            &inputs,
+            RunOptions { threads: 2 },
+            &mut |event| match event {
+                Event::Extracted(article, _) => seen.push(article.id),
+                Event::Problem(_) => seen.push("problem".into()),
+            },
+            &mut |_| {},
+            &AtomicBool::new(false),
+        );
+        let mut expected: Vec<String> = (0..2 * BATCH_ARTICLES + 3)
+            .map(|k| format!("story-{k}"))
+            .collect();
+        expected.insert(5, "problem".into());
+        assert_eq!(seen, expected);
+    }
+
     #[test]
     fn a_panic_on_one_article_is_a_problem_naming_it() {
         let article = Article {
