@@ -230,20 +230,6 @@ impl Buckets {
         let end = self.starts.get(k + has).copied().unwrap_or(start);
         (start, end)
     }
-
-    /// The range of `entries` holding a bucket's weights (none for an empty bucket).
-    fn range(&self, bucket: usize) -> Option<(usize, usize)> {
-        let word = *self.present.get(bucket / 64)?;
-        let bit = 1u64 << (bucket % 64);
-        if word & bit == 0 {
-            return None;
-        }
-        let k = *self.rank.get(bucket / 64)? as usize + (word & (bit - 1)).count_ones() as usize;
-        Some((
-            *self.starts.get(k)? as usize,
-            *self.starts.get(k + 1)? as usize,
-        ))
-    }
 }
 
 const MAGIC: &[u8; 4] = b"IMLM";
@@ -326,10 +312,8 @@ impl LinearModel {
         }
         out.extend_from_slice(&(self.entries.len() as u32).to_le_bytes());
         for bucket in 0..1usize << self.bits {
-            let Some((a, b)) = self.buckets.range(bucket) else {
-                continue;
-            };
-            for &(c, w) in self.entries.get(a..b).unwrap_or(&[]) {
+            let (a, b) = self.buckets.range_or_empty(bucket);
+            for &(c, w) in self.entries.get(a as usize..b as usize).unwrap_or(&[]) {
                 out.extend_from_slice(&(bucket as u32).to_le_bytes());
                 out.push(c);
                 out.extend_from_slice(&w.to_le_bytes());
