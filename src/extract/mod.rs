@@ -483,6 +483,9 @@ impl<'g> Extractor<'g> {
             if !self.is_reportable(&f, &mentions) {
                 continue;
             }
+            if f.place.is_none() && story.town.is_none() {
+                f.place = place_told_just_before(text, &sentences, &mentions, &story, &f);
+            }
             if let Some(day) = day_of_the_event_itself(text, &sentences, reading.anchor, &f) {
                 f.date = Some(day);
             }
@@ -1218,6 +1221,50 @@ fn place_told_elsewhere(
     None
 }
 
+/// How many sentences back an incident without a place of its own looks for one.
+const PLACE_CARRIES_OVER: usize = 2;
+
+/// For an incident whose clauses name no place, in a story without one town: the place
+/// below country level of one of the two sentences before it in the same paragraph, when
+/// that sentence names no other province and the place lies in the story's country and
+/// province ("Gunmen stormed a market in X. Police
+/// fired back, killing four."). The reader takes the place as still in force.
+fn place_told_just_before(
+    text: &str,
+    sentences: &[crate::text::Sentence<'_>],
+    mentions: &[Mention<'_>],
+    story: &Story<'_>,
+    f: &Found<'_>,
+) -> Option<(usize, GeoPrecision)> {
+    let fits = |m: &Mention<'_>| {
+        m.place.kind != PlaceKind::Country
+            && story.focus.is_none_or(|c| c.country == m.place.country)
+            && story
+                .home
+                .is_none_or(|h| h.country == m.place.country && h.admin1 == m.place.admin1)
+    };
+    let mut after = f.sentence_span.0;
+    for si in (f.sentence.saturating_sub(PLACE_CARRIES_OVER)..f.sentence).rev() {
+        let sentence = sentences.get(si)?;
+        // A new paragraph is a new scene.
+        if text.get(sentence.span.1..after).is_none_or(|gap| gap.contains('\n')) {
+            return None;
+        }
+        if let Some(place) = choose_place(mentions, sentence.span) {
+            // "Fighting went on in X and Y provinces.": of two provinces, neither.
+            let chosen = mentions[place.0].place;
+            let one_province = mentions
+                .iter()
+                .filter(|m| m.span.0 >= sentence.span.0 && m.span.1 <= sentence.span.1)
+                .filter(|m| m.role != Role::Reference && m.place.kind != PlaceKind::Country)
+                .all(|m| m.place.country == chosen.country && m.place.admin1 == chosen.admin1);
+            return (one_province && fits(&mentions[place.0])).then_some(place);
+        }
+        after = sentence.span.0;
+    }
+    None
+}
+
 fn condition_holds(condition: Condition, lower: &str) -> bool {
     match condition {
         Condition::None => true,
@@ -1367,11 +1414,12 @@ fn choose_place(mentions: &[Mention<'_>], span: Span) -> Option<(usize, GeoPreci
             .enumerate()
             .filter(|(_, m)| {
                 inside(m)
-                    && matches!(m.role, Role::Plain | Role::Locative)
+                    && matches!(m.role, Role::Plain | Role::Locative | Role::Origin)
                     && m.place.kind != PlaceKind::Country
                     && country.is_none_or(|c| m.place.country == c)
             })
-            .min_by_key(|(_, m)| m.span.0)
+            // Where people came from is the place only when nothing else is named.
+            .min_by_key(|(_, m)| (m.role == Role::Origin, m.span.0))
             .map(|(i, m)| pick(i, m))
     };
     if let Some((i, m)) = locative {

@@ -22,6 +22,9 @@ pub enum Role {
     Relative,
     /// Anything else ("U.S. forces", "talks with the Taliban in Doha" is locative).
     Plain,
+    /// Where people or things came from ("a group of men from X"): where the event happened
+    /// only when the text names no other place.
+    Origin,
     /// A people or a government the name stands for ("Russian troops", "Moscow said"): a
     /// toponym to list, never where an event happened.
     Reference,
@@ -1941,6 +1944,23 @@ fn names_a_border(text: &str, tokens: &[Word], last_word: usize) -> bool {
     })
 }
 
+/// The first word of the capitalised name (up to four words) that ends at `last`, the word
+/// before an opening bracket ("Kalo" in "at Kalo (Port Moresby)").
+fn name_before_an_aside(text: &str, tokens: &[Word], last: usize) -> Option<usize> {
+    if !is_capitalized(tokens[last].text(text)) {
+        return None;
+    }
+    let mut first = last;
+    while first > 0 && last - first < 3 {
+        let gap = &text[tokens[first - 1].span.1..tokens[first].span.0];
+        if !matches!(gap, " " | "-") || !is_capitalized(tokens[first - 1].text(text)) {
+            break;
+        }
+        first -= 1;
+    }
+    Some(first)
+}
+
 /// Locative when a preposition leads to the mention over filler words only.
 fn role_of(text: &str, tokens: &[Word], first_word: usize) -> Role {
     let mut k = first_word;
@@ -1949,6 +1969,15 @@ fn role_of(text: &str, tokens: &[Word], first_word: usize) -> Role {
             return Role::Plain;
         }
         let gap = &text[tokens[k - 1].span.1..tokens[k].span.0];
+        // "at Kalo (Port Moresby, Central)": the aside says where a name the gazetteer
+        // lacks lies, so it is where that name's event is.
+        if k == first_word && gap.trim() == "(" {
+            return name_before_an_aside(text, tokens, k - 1)
+                .map_or(Role::Plain, |start| match role_of(text, tokens, start) {
+                    Role::Locative => Role::Locative,
+                    _ => Role::Plain,
+                });
+        }
         // A sentence's end, an aside, a page's separator ("near X School | Share") or a
         // line break parts the name from any preposition before it.
         if gap.contains(['.', ';', '(', ')', '|', '\n']) {
@@ -1980,6 +2009,9 @@ fn role_of(text: &str, tokens: &[Word], first_word: usize) -> Role {
         }
         if lexicon::LOCATIVE_PREPOSITIONS.contains(&word) {
             return Role::Locative;
+        }
+        if word == "from" {
+            return Role::Origin;
         }
         if gap.contains(',') && !lexicon::LOCATIVE_FILLERS.contains(&word) {
             return Role::Plain;
@@ -2131,7 +2163,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 75] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 76] = [
             // a name before a site's word is the site's ...
             ("a shoving match in Ellis Square ended in a shooting", &[]),
             // ... but a town so named is matched whole
@@ -2146,6 +2178,11 @@ mod tests {
             (
                 "a bomb went off in Muse Township (Muse, Shan) on Monday",
                 &[("Shan", Admin1, "MM", Locative)],
+            ),
+            // an aside after a name the gazetteer lacks says where that place lies
+            (
+                "a trader was robbed at Kelmoro (Port Moresby) on Monday",
+                &[("Port Moresby", PopulatedPlace, "PG", Locative)],
             ),
             // the town after a local unit the gazetteer lacks is where it happened
             (
@@ -2315,7 +2352,7 @@ mod tests {
             (
                 "Officers from Tulsa, Norman and Lawton said Mary drove the truck",
                 &[
-                    ("Tulsa", PopulatedPlace, "US", Plain),
+                    ("Tulsa", PopulatedPlace, "US", Origin),
                     ("Norman", PopulatedPlace, "US", Plain),
                     ("Lawton", PopulatedPlace, "US", Plain),
                 ],
