@@ -1247,7 +1247,10 @@ fn place_told_just_before(
     for si in (f.sentence.saturating_sub(PLACE_CARRIES_OVER)..f.sentence).rev() {
         let sentence = sentences.get(si)?;
         // A new paragraph is a new scene.
-        if text.get(sentence.span.1..after).is_none_or(|gap| gap.contains('\n')) {
+        if text
+            .get(sentence.span.1..after)
+            .is_none_or(|gap| gap.contains('\n'))
+        {
             return None;
         }
         if let Some(place) = choose_place(mentions, sentence.span) {

@@ -1972,11 +1972,12 @@ fn role_of(text: &str, tokens: &[Word], first_word: usize) -> Role {
         // "at Kalo (Port Moresby, Central)": the aside says where a name the gazetteer
         // lacks lies, so it is where that name's event is.
         if k == first_word && gap.trim() == "(" {
-            return name_before_an_aside(text, tokens, k - 1)
-                .map_or(Role::Plain, |start| match role_of(text, tokens, start) {
+            return name_before_an_aside(text, tokens, k - 1).map_or(Role::Plain, |start| {
+                match role_of(text, tokens, start) {
                     Role::Locative => Role::Locative,
                     _ => Role::Plain,
-                });
+                }
+            });
         }
         // A sentence's end, an aside, a page's separator ("near X School | Share") or a
         // line break parts the name from any preposition before it.
