@@ -199,6 +199,10 @@ fn words_after(text: &str, start: usize) -> Vec<String> {
         .collect()
 }
 
+/// How many words after a date that opens its sentence its verb may stand ("On Wednesday,
+/// the Clark County Sheriff's Office said").
+const OPENER_REACH: usize = 7;
+
 /// True when a date is that of a step after the event: a statement, an arrest, a charge, a
 /// court day, a funeral ("police said Wednesday", "was charged late Tuesday", "Police on
 /// Monday arrested ..."). A date that names an event ("Tuesday's shooting") is not.
@@ -234,7 +238,7 @@ pub(super) fn dates_a_later_step(text: &str, date: &DateExpr) -> bool {
         && text.get(date.span.1..).is_some_and(|t| t.starts_with(", "))
         && words_after(text, date.span.1 + 2)
             .iter()
-            .take(4)
+            .take(OPENER_REACH)
             .take_while(|w| !EVENT_VERBS.contains(&w.as_str()))
             .any(is_step)
     {
@@ -428,6 +432,17 @@ mod tests {
             (
                 "On Wednesday, a gunman shot a clerk at the store.",
                 "Wednesday",
+                false,
+            ),
+            // the verb may follow an office's long name
+            (
+                "On Monday, the Lake County Sheriff's Office said a man was shot.",
+                "Monday",
+                true,
+            ),
+            (
+                "On Monday, the three men from the county shot a deputy, police said.",
+                "Monday",
                 false,
             ),
             (
