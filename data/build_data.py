@@ -416,10 +416,23 @@ def main():
         rows.append([a["gid"] or f"A1:{key}", "A1", cc, code, "", a["name"], f"{point[0]}", f"{point[1]}",
                      "0", "ADM1", a["iso"], "|".join(sorted(n for n in a["aliases"] if n != a["name"])), "",
                      "|".join(division_abbreviations(a["iso"], ap_abbreviations, a["name"]))])
+    # The first-level divisions that exist, and each district's towns' division: a district
+    # coded in a division GeoNames has since renumbered (Central African Republic, 2020) is
+    # put in the one its towns are coded in.
+    admin1_codes = {(r[2], r[3]) for r in rows if r[1] == "A1"}
+    town_admin1s = {}
+    for r in rows:
+        if r[1] == "P" and r[4]:
+            town_admin1s.setdefault(r[4], []).append(r[3])
     for row in district_rows.values():
         name, iso, code, gid, typ, aliases = row[:6]
         parts = code.split(".")
         cc, a1 = parts[0], parts[1] if len(parts) > 1 else ""
+        if not cc:
+            continue  # a district no country code places (it would sit at a made-up point)
+        if (cc, a1) not in admin1_codes and town_admin1s.get(code):
+            towns = town_admin1s[code]
+            a1 = max(sorted(set(towns)), key=towns.count)
         pts = admin2_points.get(code)
         if pts:
             point = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
