@@ -7,7 +7,9 @@
 //! only known to the same country), and within [`SAME_PLACE_KM`] when both are pinned to
 //! towns. Undated reports never merge; reports known only to the country, or placed only
 //! by what the article is about, merge only when both give death tolls and those agree.
-//! Merged incidents keep every source and all evidence; `fatalities` is the lowest
+//! A report that matches two others which do not match each other (towns far apart, death
+//! tolls that disagree) does not make them one event. Merged incidents keep every source
+//! and all evidence; `fatalities` is the lowest
 //! reported figure (ACLED's rule) and `fatalities_max` the highest; the most precise
 //! location and date win.
 
@@ -199,7 +201,7 @@ pub(crate) fn link<K: std::hash::Hash + Eq>(
             }
         }
     }
-    links.part_towns_far_apart(
+    links.part_bridged_groups(
         blocks
             .values()
             .flat_map(|by_precision| by_precision.iter().flatten())
@@ -247,18 +249,62 @@ fn part_by_town(members: &[(usize, Report)]) -> Option<Vec<Vec<usize>>> {
                 .map(|k| site[k])
         })
         .collect();
+    Some(attach_the_rest(members, &site_of))
+}
+
+/// Splits a group of reports that a report without a death toll bridges between tolls that
+/// disagree ("1 killed" and "8 killed", both joined to a report of the same
+/// day and province) into one event per band of agreeing tolls: the tolls from the lowest
+/// up, each band holding those within a factor of two of its lowest; the reports without a
+/// toll join the one band whose reports they match, if only one. Returns `None` when all the
+/// group's tolls agree. Depends only on the group's reports, not on their order.
+fn part_by_toll(members: &[(usize, Report)]) -> Option<Vec<Vec<usize>>> {
+    let mut tolls: Vec<u32> = members
+        .iter()
+        .map(|(_, r)| r.fatalities_max)
+        .filter(|&t| t > 0)
+        .collect();
+    tolls.sort_unstable();
+    tolls.dedup();
+    let (&lowest, &highest) = (tolls.first()?, tolls.last()?);
+    if u64::from(lowest) * 2 >= u64::from(highest) {
+        return None;
+    }
+    // The lowest toll of each band.
+    let mut bands: Vec<u32> = Vec::new();
+    for &t in &tolls {
+        if bands
+            .last()
+            .is_none_or(|&b| u64::from(b) * 2 < u64::from(t))
+        {
+            bands.push(t);
+        }
+    }
+    let band_of: Vec<Option<usize>> = members
+        .iter()
+        .map(|(_, r)| {
+            (r.fatalities_max > 0).then(|| bands.partition_point(|&b| b <= r.fatalities_max) - 1)
+        })
+        .collect();
+    Some(attach_the_rest(members, &band_of))
+}
+
+/// The groups of a parted cluster: the members placed in a part (`part_of`) with their
+/// part; each other member with the one part whose placed members it matches, if only one;
+/// the rest one event per chain of matching reports.
+fn attach_the_rest(members: &[(usize, Report)], part_of: &[Option<usize>]) -> Vec<Vec<usize>> {
     let mut groups: FxHashMap<usize, Vec<usize>> = FxHashMap::default();
     let mut unattached: Vec<(usize, Report)> = Vec::new();
-    for (&(i, r), own_site) in members.iter().zip(&site_of) {
-        if let Some(s) = own_site {
+    for (&(i, r), own_part) in members.iter().zip(part_of) {
+        if let Some(s) = own_part {
             groups.entry(*s).or_default().push(i);
             continue;
         }
-        // The sites whose town reports it matches: it joins the one, if only one.
+        // The parts whose placed reports it matches: it joins the one, if only one.
         let mut matched = members
             .iter()
-            .zip(&site_of)
-            .filter_map(|((_, town), s)| s.filter(|_| same_report(&r, town)));
+            .zip(part_of)
+            .filter_map(|((_, placed), s)| s.filter(|_| same_report(&r, placed)));
         match matched.next() {
             Some(s) if matched.all(|other| other == s) => groups.entry(s).or_default().push(i),
             _ => unattached.push((i, r)),
@@ -277,7 +323,7 @@ fn part_by_town(members: &[(usize, Report)]) -> Option<Vec<Vec<usize>>> {
     for (k, &(i, _)) in unattached.iter().enumerate() {
         leftover.entry(chains.root(k)).or_default().push(i);
     }
-    Some(groups.into_values().chain(leftover.into_values()).collect())
+    groups.into_values().chain(leftover.into_values()).collect()
 }
 
 /// Great-circle distance between two (latitude, longitude) points, in kilometres.
@@ -298,7 +344,7 @@ pub(crate) fn merge_incidents_all_pairs(incidents: Vec<Incident>) -> Vec<Inciden
         }
     }
     let reports: Vec<Report> = incidents.iter().map(Report::of).collect();
-    links.part_towns_far_apart(reports.iter().enumerate().filter(|(_, r)| r.day.is_some()));
+    links.part_bridged_groups(reports.iter().enumerate().filter(|(_, r)| r.day.is_some()));
     links.into_merged(incidents)
 }
 
@@ -338,34 +384,48 @@ impl Links {
         i
     }
 
-    /// Applies [`part_by_town`] to every group of the dated reports given.
-    fn part_towns_far_apart<'r>(
+    /// Applies [`part_by_town`], then [`part_by_toll`], to every group of the dated reports given.
+    fn part_bridged_groups<'r>(
         &mut self,
         dated: impl Iterator<Item = (usize, &'r Report)> + Clone,
     ) {
         // Only a group of three or more with two town reports can need parting (two towns
-        // far apart never join directly: a bridge needs a third report). Counted first, so
-        // that the many small groups cost two passes over numbers and nothing more.
+        // far apart never join directly: a bridge needs a third report).
+        let is_town = |r: &Report| r.geo_precision == GeoPrecision::Town && r.position.is_some();
+        self.part_groups(dated.clone(), is_town, part_by_town);
+        // Nor do two death tolls that disagree: a report without one bridged them.
+        self.part_groups(dated, |r| r.fatalities_max > 0, part_by_toll);
+    }
+
+    /// Re-forms every group of three or more reports, two of them `marked`, as `part`
+    /// splits it. Counted first, so that the many small groups cost two passes over numbers
+    /// and nothing more.
+    fn part_groups<'r>(
+        &mut self,
+        dated: impl Iterator<Item = (usize, &'r Report)> + Clone,
+        marked: impl Fn(&Report) -> bool,
+        part: fn(&[(usize, Report)]) -> Option<Vec<Vec<usize>>>,
+    ) {
         let mut size = vec![0u32; self.parent.len()];
-        let mut towns = vec![0u32; self.parent.len()];
+        let mut marks = vec![0u32; self.parent.len()];
         for (i, report) in dated.clone() {
             let root = self.root(i);
             size[root] += 1;
-            if report.geo_precision == GeoPrecision::Town && report.position.is_some() {
-                towns[root] += 1;
+            if marked(report) {
+                marks[root] += 1;
             }
         }
         let mut by_root: FxHashMap<usize, Vec<(usize, Report)>> = FxHashMap::default();
         for (i, report) in dated {
             let root = self.root(i);
-            if size[root] >= 3 && towns[root] >= 2 {
+            if size[root] >= 3 && marks[root] >= 2 {
                 by_root.entry(root).or_default().push((i, *report));
             }
         }
-        drop((size, towns));
+        drop((size, marks));
         for (_, mut members) in by_root {
             members.sort_unstable_by_key(|&(i, _)| i);
-            let Some(groups) = part_by_town(&members) else {
+            let Some(groups) = part(&members) else {
                 continue;
             };
             for &(i, _) in &members {
@@ -748,6 +808,31 @@ mod tests {
             incident("c", (2020, 4, 1), "Helmand", 1),
         ]);
         assert_eq!((combined.fatalities, combined.fatalities_max), (6, 6));
+    }
+
+    #[test]
+    fn a_report_without_a_toll_does_not_bridge_tolls_that_disagree() {
+        // 1 and 8 killed are two events; the report without a toll matches both, so it
+        // stays apart; 9 agrees with 8 and joins it.
+        let merged = merge_incidents(vec![
+            incident("a", (2020, 4, 1), "Helmand", 1),
+            incident("b", (2020, 4, 1), "Helmand", 0),
+            incident("c", (2020, 4, 1), "Helmand", 8),
+            incident("d", (2020, 4, 1), "Helmand", 9),
+        ]);
+        let mut groups: Vec<(Vec<String>, u32)> = merged
+            .iter()
+            .map(|m| (m.sources.clone(), m.fatalities))
+            .collect();
+        groups.sort();
+        assert_eq!(
+            groups,
+            vec![
+                (vec!["a.txt".to_string()], 1),
+                (vec!["b.txt".to_string()], 0),
+                (vec!["c.txt".to_string(), "d.txt".to_string()], 8),
+            ]
+        );
     }
 
     #[test]
