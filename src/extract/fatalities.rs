@@ -260,7 +260,10 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
                 .iter()
                 .any(|w| is_casualty_noun(w));
         if joined_to_counted || is_death_count(clause, &tokens, &lower, (first, last), q.vague) {
-            toll.killed = toll.killed.saturating_add(q.value);
+            toll.killed = toll
+                .killed
+                .saturating_add(q.value)
+                .saturating_add(single_persons_beside(clause, &tokens, &lower, first, last));
             toll.spans.push(q.span);
             last_counted = Some(q.span);
             let noun_end = victim_phrase_end(&lower, last);
@@ -294,6 +297,15 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
                 toll.killed = 1;
                 if let (Some(a), Some(b)) = (tokens.get(k + 1), tokens.get(k + 2)) {
                     toll.spans.push((a.span.0, b.span.1));
+                }
+                // "killed a judge, a colonel and a journalist", "killed a guard as well as
+                // two farmers": the others too.
+                let noun = (k + 2..lower.len().min(k + 5))
+                    .find(|&j| lexicon::ONE_PERSON_NOUNS.contains(&lower[j]))
+                    .unwrap_or(k + 2);
+                if let Some((more, span)) = companions(clause, &tokens, &lower, noun, true) {
+                    toll.killed = toll.killed.saturating_add(more);
+                    toll.spans.push(span);
                 }
                 break;
             }
@@ -474,8 +486,16 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
             if let (Some(a), Some(b)) = (tokens.get(k.saturating_sub(3)), tokens.get(end)) {
                 toll.spans.push((a.span.0, b.span.1));
             }
-            // "... was shot to death along with two other militants": and they.
-            if let Some((more, span)) = along_with_others(&tokens, &lower, end) {
+            // "... was shot to death along with two other militants": and they; "killed
+            // a judge, a colonel and a journalist": all three.
+            let last_word = word(end);
+            let victim_ends_there = !lexicon::DEATH_WORDS.contains(last_word)
+                && !matches!(
+                    last_word,
+                    "dead" | "away" | "himself" | "herself" | "shot" | "death" | "shooting"
+                );
+            if let Some((more, span)) = companions(clause, &tokens, &lower, end, victim_ends_there)
+            {
                 toll.killed = toll.killed.saturating_add(more);
                 toll.spans.push(span);
             }
@@ -949,28 +969,170 @@ static TIME_UNITS: WordSet = WordSet::new(&[
     "month", "years",
 ]);
 
-/// "along with two other militants", "along with 3 others" after the word at `end`: the
-/// figure, and its span.
-fn along_with_others(
+/// How far after a death the companions of its victim may be named ("was killed near his
+/// home in the capital, along with two of his bodyguards").
+const COMPANIONS_REACH: usize = 14;
+
+/// The others killed with the victim of a death reported up to the word at `end`: "along
+/// with two other militants", "as well as two farmers", "together with 3 of his guards",
+/// "along with a bodyguard"; after "himself", "and two others" ("a bomber killed himself
+/// and two others"; not "one was killed and two others arrested"). When the victim itself
+/// ends at `end` (the object of "killed a judge"), the victims listed after it count too:
+/// "killed a judge, a colonel and a journalist". Their number and span.
+fn companions(
+    clause: &str,
     tokens: &[crate::text::Word],
     lower: &[String],
     end: usize,
+    victim_ends_there: bool,
 ) -> Option<(u32, Span)> {
     let word = |at: usize| lower.get(at).map_or("", String::as_str);
-    // "along with two other militants"; after "himself", "and two others" ("a bomber
-    // killed himself and two others"; not "one was killed and two others arrested").
-    let k = (end + 1..lower.len().min(end + 4))
-        .find(|&k| word(k) == "along" && word(k + 1) == "with")
-        .or_else(|| {
-            (matches!(word(end), "himself" | "herself") && word(end + 1) == "and").then_some(end)
-        })?;
-    let figure = word(k + 2);
-    let value = figure
+    if matches!(word(end), "himself" | "herself")
+        && word(end + 1) == "and"
+        && let Some((n, item_end)) = victims_item(lower, end + 2)
+        && matches!(word(end + 3), "other" | "others")
+    {
+        return Some((n, (tokens[end + 2].span.0, tokens[item_end].span.1)));
+    }
+    let joined = |k: usize| match (word(k), word(k + 1), word(k + 2)) {
+        ("along" | "together", "with", _) => Some(k + 2),
+        ("as", "well", "as") => Some(k + 3),
+        _ => None,
+    };
+    if let Some(from) = (end + 1..lower.len().min(end + 1 + COMPANIONS_REACH)).find_map(joined) {
+        let (n, item_end) = victims_item(lower, from)?;
+        return Some((n, (tokens[from].span.0, tokens[item_end].span.1)));
+    }
+    if !victim_ends_there {
+        return None;
+    }
+    // A list: ", a colonel and a journalist", each item one person or a figure of persons,
+    // its last item after "and". After a name, the first item set off by commas says who
+    // that is ("killed Luis Vega, a judge, and a guard").
+    let mut k = end + 1;
+    let mut count = 0u32;
+    let mut last = end;
+    let mut apposition = !lexicon::ONE_PERSON_NOUNS.contains(word(end));
+    let mut closed_by_and = false;
+    loop {
+        let gap = match (tokens.get(k.wrapping_sub(1)), tokens.get(k)) {
+            (Some(a), Some(b)) => clause.get(a.span.1..b.span.0).unwrap_or(""),
+            _ => "",
+        };
+        let from = if word(k) == "and" {
+            k + 1
+        } else if gap.contains(',') {
+            k
+        } else {
+            break;
+        };
+        let Some((n, item_end)) = victims_item(lower, from) else {
+            break;
+        };
+        closed_by_and = from > k;
+        if !apposition || closed_by_and {
+            count = count.saturating_add(n);
+        }
+        apposition = false;
+        last = item_end;
+        k = item_end + 1;
+    }
+    // The list must end its phrase, after "and": "killed a judge, a colonel was wounded"
+    // lists nothing.
+    let next = word(last + 1);
+    let ends_there = !matches!(
+        next,
+        "was" | "were" | "is" | "are" | "has" | "have" | "had" | "wounded" | "injured" | "hurt"
+    );
+    (count > 0 && ends_there && closed_by_and)
+        .then(|| (count, (tokens[end + 1].span.0, tokens[last].span.1)))
+}
+
+/// The single persons coordinated with a counted figure ("five policemen and a civilian",
+/// "a driver and two guards"): one each. Figures beside it are counted as figures.
+fn single_persons_beside(
+    clause: &str,
+    tokens: &[crate::text::Word],
+    lower: &[String],
+    first: usize,
+    last: usize,
+) -> u32 {
+    let word = |at: usize| lower.get(at).map_or("", String::as_str);
+    let one = |from: usize| {
+        matches!(word(from), "a" | "an" | "one")
+            .then(|| victims_item(lower, from))
+            .flatten()
+    };
+    let mut count = 0;
+    // After: "... and a civilian", ", a driver and a guard".
+    let mut k = victim_phrase_end(lower, last) + 1;
+    loop {
+        let comma = k > 0
+            && k < tokens.len()
+            && clause
+                .get(tokens[k - 1].span.1..tokens[k].span.0)
+                .is_some_and(|g| g.contains(','));
+        let from = if word(k) == "and" {
+            k + 1
+        } else if comma {
+            k
+        } else {
+            break;
+        };
+        let Some((_, end)) = one(from) else { break };
+        count += 1;
+        k = end + 1;
+    }
+    // Before: "a civilian and five policemen".
+    if first >= 3 && word(first - 1) == "and" {
+        let start = (first.saturating_sub(5)..first - 1)
+            .find(|&j| one(j).is_some_and(|(_, end)| end == first - 2));
+        if start.is_some() {
+            count += 1;
+        }
+    }
+    count
+}
+
+/// One item of a list of victims starting at word `from`: "a bodyguard", "a police colonel"
+/// (one person), "two farmers", "3 of his guards", "two others" (the figure). Its number and
+/// last word.
+fn victims_item(lower: &[String], from: usize) -> Option<(u32, usize)> {
+    let word = |at: usize| lower.get(at).map_or("", String::as_str);
+    let first = word(from);
+    if matches!(first, "a" | "an" | "one") {
+        // The person's noun within three words: "a local police colonel".
+        let noun = (from + 1..lower.len().min(from + 4))
+            .find(|&j| lexicon::ONE_PERSON_NOUNS.contains(word(j)))?;
+        return Some((1, noun));
+    }
+    let value = first
         .parse::<u32>()
         .ok()
-        .or_else(|| crate::text::parse_number_word(figure))?;
-    matches!(word(k + 3), "other" | "others")
-        .then(|| (value, (tokens[k + 2].span.0, tokens[k + 3].span.1)))
+        .or_else(|| crate::text::parse_number_word(first))?;
+    if matches!(word(from + 1), "other" | "others") {
+        let end = if word(from + 1) == "others" {
+            from + 1
+        } else {
+            from + 2
+        };
+        return Some((value, end.min(lower.len() - 1)));
+    }
+    if word(from + 1) == "of" && matches!(word(from + 2), "his" | "her" | "their" | "its") {
+        return (!word(from + 3).is_empty()).then_some((value, from + 3));
+    }
+    // "two farmers", "three police officers": persons, not "two hours" or "two goats".
+    (from + 1..lower.len().min(from + 4))
+        .find(|&j| {
+            let w = word(j);
+            lexicon::PLURAL_PERSON_WORDS.contains(w)
+                || (w.len() > 3
+                    && w.ends_with('s')
+                    && !TIME_UNITS.contains(w)
+                    && !ANIMALS.contains(w)
+                    && !matches!(w, "was" | "has" | "is" | "his" | "this"))
+        })
+        .map(|j| (value, j))
 }
 
 /// Nouns of killing that take their victims after "of" ("the murder of five teachers").
@@ -1126,7 +1288,9 @@ fn is_death_count(
         }
         if k > last + 1 && w == "and" {
             let and_or = clause[tokens[k].span.1..].starts_with('/');
-            let next_is_figure = lower.get(k + 1).is_some_and(|n| starts_a_figure(n));
+            // "five policemen and a civilian were killed": one person is a figure too.
+            let next_is_figure = lower.get(k + 1).is_some_and(|n| starts_a_figure(n))
+                || victims_item(lower, k + 1).is_some();
             // "two men were shot and killed": the second verb reports the deaths.
             let next_is_death = lower
                 .get(k + 1)
@@ -1354,7 +1518,23 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 147] = [
+        let rows: [(&str, u32); 156] = [
+            // The others killed with a victim, and the victims listed after one.
+            (
+                "the minister was killed near his home, along with two of his bodyguards",
+                3,
+            ),
+            ("a farmer was shot dead together with a herder", 2),
+            (
+                "gunmen murdered a judge, a police colonel and a journalist",
+                3,
+            ),
+            ("rebels killed a guard as well as two drivers", 3),
+            ("gunmen killed a guard, a driver was wounded", 1),
+            ("a sniper killed a soldier along with two hours of fire", 1),
+            ("five policemen and a civilian were killed in an ambush", 6),
+            ("a civilian and five policemen were killed in an ambush", 6),
+            ("five policemen and a civilian were wounded in an ambush", 0),
             // One person after another verb of killing.
             ("gunmen assassinated a regime intelligence officer", 1),
             ("gunmen shot dead a teacher near the market", 1),
