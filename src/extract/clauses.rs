@@ -113,7 +113,14 @@ fn has_verb(text: &str) -> bool {
         (w.ends_with("ed")
             && !matches!(
                 w.as_str(),
-                "armed" | "suspected" | "alleged" | "hundred" | "united" | "red" | "unidentified"
+                "armed"
+                    | "suspected"
+                    | "alleged"
+                    | "hundred"
+                    | "united"
+                    | "red"
+                    | "unidentified"
+                    | "aged"
             ))
             || matches!(
                 w.as_str(),
