@@ -200,6 +200,14 @@ fn an_incident_without_a_place_takes_the_one_the_sentence_before_gives() {
 }
 
 #[test]
+fn more_dead_told_in_the_next_sentence_add_to_the_incident() {
+    let text = "Gunmen shot dead a judge in Tonala on Monday. His two bodyguards were also killed.";
+    let incidents = extract(text, Some((1990, 3, 6)));
+    assert_eq!(incidents.len(), 1, "{incidents:#?}");
+    assert_eq!(incidents[0].fatalities, 3);
+}
+
+#[test]
 fn a_bracketed_aside_after_an_unknown_place_locates_the_event() {
     // "Kelmoro" is no place of the gazetteer's in Papua New Guinea; the aside says where
     // it lies, and the men's home province is not where it happened.

@@ -1808,7 +1808,25 @@ fn attach_continuations<'t>(text: &str, found: Vec<Found<'t>>) -> Vec<Found<'t>>
             .to_lowercase();
         let undated_unplaced =
             f.date.is_none() && f.place.is_none() && !tells_of_another_incident(&clause);
+        // "... His two bodyguards were also killed.": more dead of the same incident ("also"
+        // otherwise tells of another).
+        let more_dead = f.toll.killed > 0
+            && f.date.is_none()
+            && f.place.is_none()
+            && [
+                "also killed",
+                "also died",
+                "also dead",
+                "also slain",
+                "also murdered",
+            ]
+            .iter()
+            .any(|p| clause.contains(p));
         match kept.last_mut() {
+            Some(prev) if more_dead && prev.toll.killed > 0 && f.sentence == prev.sentence + 1 => {
+                prev.toll.killed = prev.toll.killed.saturating_add(f.toll.killed);
+                prev.toll.spans.extend(f.toll.spans);
+            }
             // "... killed in a blast in Gao. Four died." or "... No group claimed the
             // blast.": a follow-up with no date or place of its own, of no type or of the
             // incident's type, tells more of the same incident.
