@@ -451,6 +451,17 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
                 }
                 // "gunmen killed Judge Ana Ruiz", "a bomb killed Mayor Luis Vega", "they
                 // murdered Ana Ruiz in her home": one person, named after the verb.
+                // "murdered magistrate Ana Ruiz, commander Luis Vega and Senator Rosa Paz":
+                // each person listed.
+                _ if persons_listed_after(clause, &tokens, &lower, k).is_some() => {
+                    let (n, end) =
+                        persons_listed_after(clause, &tokens, &lower, k).unwrap_or((1, k));
+                    toll.killed = n;
+                    if let (Some(a), Some(b)) = (tokens.get(k + 1), tokens.get(end)) {
+                        toll.spans.push((a.span.0, b.span.1));
+                    }
+                    break;
+                }
                 _ if is_active_killing(clause, &tokens, &lower, k)
                     && names_one_person_after(clause, &tokens, &lower, k) =>
                 {
@@ -1444,6 +1455,136 @@ static AFTER_A_NAME: WordSet = WordSet::new(&[
     "today",
 ]);
 
+/// Kin and role words that may stand before a victim's name in a list ("brothers Ana and
+/// Luis Vega", "their mother Rosa").
+static KIN_AND_ROLES: WordSet = WordSet::new(&[
+    "brother",
+    "brothers",
+    "sister",
+    "sisters",
+    "son",
+    "sons",
+    "daughter",
+    "daughters",
+    "mother",
+    "father",
+    "wife",
+    "husband",
+    "cousin",
+    "cousins",
+    "nephew",
+    "uncle",
+    "aunt",
+    "police",
+    "army",
+    "party",
+    "union",
+    "leader",
+    "leaders",
+    "former",
+    "local",
+    "presidential",
+]);
+
+/// Two or more persons listed by name as the object of the killing verb at `k`: "murdered
+/// magistrate Ana Ruiz, police commander Luis Vega, and Senator Rosa Paz", "killed brothers
+/// Juan and Pedro Diaz and their mother Rosa". Each item is a name, after titles, kin or
+/// role words if any; a bare "his driver" counts one; "a judge" set off by commas after a
+/// name says who that is. The count and the last word, when there are two or more.
+fn persons_listed_after(
+    clause: &str,
+    tokens: &[crate::text::Word],
+    lower: &[String],
+    k: usize,
+) -> Option<(u32, usize)> {
+    let verb = lower[k].as_str();
+    if !(matches!(verb, "killed" | "kill" | "kills") || KILLING_VERBS.contains(verb)) {
+        return None;
+    }
+    let before = k.checked_sub(1).map_or("", |b| lower[b].as_str());
+    if matches!(
+        before,
+        "were" | "was" | "been" | "being" | "be" | "are" | "is"
+    ) {
+        return None;
+    }
+    let capitalised = |j: usize| {
+        tokens
+            .get(j)
+            .is_some_and(|t| t.text(clause).starts_with(char::is_uppercase))
+    };
+    let word = |j: usize| lower.get(j).map_or("", String::as_str);
+    let gap = |j: usize| match (j.checked_sub(1).and_then(|i| tokens.get(i)), tokens.get(j)) {
+        (Some(a), Some(b)) => clause.get(a.span.1..b.span.0).unwrap_or(""),
+        _ => "",
+    };
+    let mut j = k + 1;
+    let mut count = 0u32;
+    let mut last = k;
+    loop {
+        // One item: [his|her|their|the] [titles, kin, roles] [Name Name ...].
+        let start = j;
+        if matches!(word(j), "his" | "her" | "their" | "the") {
+            j += 1;
+        }
+        let mut roles = 0;
+        while j < lower.len()
+            && !capitalised(j)
+            && (ONE_PERSONS_TITLES.contains(word(j))
+                || lexicon::ONE_PERSON_NOUNS.contains(word(j))
+                || KIN_AND_ROLES.contains(word(j)))
+            && roles < 3
+        {
+            j += 1;
+            roles += 1;
+        }
+        let name_start = j;
+        while j < lower.len()
+            && capitalised(j)
+            && j - name_start < 4
+            && (j == name_start || !gap(j).contains(','))
+        {
+            j += 1;
+        }
+        let named = j > name_start;
+        let owned = start < name_start && word(start) != "the" && roles > 0;
+        if !(named || owned) {
+            break;
+        }
+        count += 1;
+        last = j - 1;
+        // The separator: a comma, "and", or both; a comma before "a"/"an" opens an
+        // apposition, skipped.
+        let sep = gap(j);
+        if word(j) == "and" {
+            j += 1;
+        } else if sep.contains(',') {
+            if word(j) == "and" {
+                j += 1;
+            } else if matches!(word(j), "a" | "an") {
+                // ", a judge," after a name: who that is.
+                let end = (j + 1..lower.len().min(j + 5)).find(|&e| {
+                    lexicon::ONE_PERSON_NOUNS.contains(word(e))
+                        || ONE_PERSONS_TITLES.contains(word(e))
+                });
+                let Some(end) = end else { break };
+                j = end + 1;
+                if j < lower.len() && gap(j).contains(',') && word(j) == "and" {
+                    j += 1;
+                } else {
+                    break;
+                }
+            }
+        } else {
+            break;
+        }
+        if j >= lower.len() || j == start {
+            break;
+        }
+    }
+    (count >= 2).then_some((count, last))
+}
+
 /// True when the words after the killing verb at `k` name one person: a title of one
 /// person before a capitalised word ("killed Judge Ana Ruiz", "KILLED ATTORNEY GENERAL
 /// LUIS VEGA"), or, in text that is not all capitals, two or three capitalised words that
@@ -1548,7 +1689,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 163] = [
+        let rows: [(&str, u32); 168] = [
             ("two missionaries, aged 19 and 21, were shot to death", 2),
             ("the bombs killed six soldiers and one civilian", 7),
             (
@@ -1560,6 +1701,20 @@ mod tests {
                 "eight bombs that exploded in the city killed six soldiers",
                 6,
             ),
+            (
+                "gunmen murdered magistrate Ana Ruiz, police commander Luis Vega, and Senator Rosa Paz",
+                3,
+            ),
+            (
+                "terrorists murdered brothers Juan and Pedro Diaz and their mother Rosa",
+                3,
+            ),
+            (
+                "gunmen killed Luis Vega, a judge, and his driver near the court",
+                2,
+            ),
+            ("gunmen killed Luis Vega and his driver", 2),
+            ("the army killed Ana Ruiz in her home", 1),
             // A title before a name is no second person.
             (
                 "Former minister Luis Vega died on Saturday near the town",
