@@ -1364,6 +1364,17 @@ fn last_index(tokens: &[crate::text::Word], span: Span) -> usize {
     tokens.iter().rposition(|w| w.span.1 <= span.1).unwrap_or(0)
 }
 
+/// True when the word at `k` is a verb of killing not in the passive ("was killed").
+fn is_killing_verb_not_passive(lower: &[String], k: usize) -> bool {
+    let verb = lower[k].as_str();
+    let before = k.checked_sub(1).map_or("", |b| lower[b].as_str());
+    (matches!(verb, "killed" | "kill" | "kills") || KILLING_VERBS.contains(verb))
+        && !matches!(
+            before,
+            "were" | "was" | "been" | "being" | "be" | "are" | "is"
+        )
+}
+
 /// True when the killing verb at `k` is active, with its victims after it: "gunmen killed
 /// the leader", "murdered 2 men", "executed a trader" (not "were killed", "killed in the
 /// blast", "killed on Monday").
@@ -1373,15 +1384,8 @@ fn is_active_killing(
     lower: &[String],
     k: usize,
 ) -> bool {
-    let verb = lower[k].as_str();
-    if !(matches!(verb, "killed" | "kill" | "kills") || KILLING_VERBS.contains(verb)) {
-        return false;
-    }
     let before = k.checked_sub(1).map_or("", |b| lower[b].as_str());
-    if matches!(
-        before,
-        "were" | "was" | "been" | "being" | "be" | "are" | "is" | "and" | "or" | "also"
-    ) {
+    if !is_killing_verb_not_passive(lower, k) || matches!(before, "and" | "or" | "also") {
         return false;
     }
     let Some(next) = lower.get(k + 1) else {
@@ -1497,15 +1501,7 @@ fn persons_listed_after(
     lower: &[String],
     k: usize,
 ) -> Option<(u32, usize)> {
-    let verb = lower[k].as_str();
-    if !(matches!(verb, "killed" | "kill" | "kills") || KILLING_VERBS.contains(verb)) {
-        return None;
-    }
-    let before = k.checked_sub(1).map_or("", |b| lower[b].as_str());
-    if matches!(
-        before,
-        "were" | "was" | "been" | "being" | "be" | "are" | "is"
-    ) {
+    if !is_killing_verb_not_passive(lower, k) {
         return None;
     }
     let capitalised = |j: usize| {
