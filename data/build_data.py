@@ -221,6 +221,19 @@ def build_lexicon(paths):
                    if w and w == w.lower() and w.isalpha() and w.isascii() and "'" not in w})
     write_gz(os.path.join(ROOT, "data", "lexicon", "common-words.txt.gz"), "\n".join(keep) + "\n")
     print(f"common words: {len(keep)}", file=sys.stderr)
+    # Common words the same list also gives as names ("John", "Rose", "Bush"), of three
+    # letters or more, not months or weekdays: in a text in capitals such a word is written
+    # as a name beside another name ("JOHN PAOLO").
+    calendar = {"january", "february", "march", "april", "may", "june", "july", "august",
+                "september", "october", "november", "december", "monday", "tuesday",
+                "wednesday", "thursday", "friday", "saturday", "sunday"}
+    common = set(keep)
+    proper = sorted({w.lower() for w in words.split("\n")
+                     if len(w) >= 3 and w.isalpha() and w.isascii() and w[0].isupper()
+                     and w[1:] == w[1:].lower() and w.lower() in common
+                     and w.lower() not in calendar})
+    write_gz(os.path.join(ROOT, "data", "lexicon", "name-words.txt.gz"), "\n".join(proper) + "\n")
+    print(f"common words that are also names: {len(proper)}", file=sys.stderr)
 
 
 # ---------------------------------------------------------------- gazetteer

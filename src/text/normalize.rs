@@ -35,27 +35,62 @@ const WRAPPED_LINE: usize = 50;
 /// A wrapped document's lines are no longer than this.
 const WRAP_WIDTH: usize = 110;
 
+/// A bundled gzip word list (one lower-case word a line) as a set; empty, with a warning,
+/// if it cannot be read.
+fn read_word_list(gz: &[u8], what: &str) -> FxHashSet<String> {
+    use std::io::Read;
+    let mut text = String::new();
+    if flate2::read::GzDecoder::new(gz)
+        .read_to_string(&mut text)
+        .is_err()
+    {
+        log::warn!("the bundled {what} could not be read");
+        return FxHashSet::default();
+    }
+    text.lines()
+        .map(str::trim)
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
 fn common_words() -> &'static FxHashSet<String> {
     static WORDS: OnceLock<FxHashSet<String>> = OnceLock::new();
-    WORDS.get_or_init(|| {
-        use std::io::Read;
-        let mut text = String::new();
-        let mut decoder = flate2::read::GzDecoder::new(COMMON_WORDS_GZ);
-        if decoder.read_to_string(&mut text).is_err() {
-            log::warn!("the bundled common-word list could not be read");
-            return FxHashSet::default();
-        }
-        text.lines()
-            .map(str::trim)
-            .filter(|w| !w.is_empty())
-            .map(str::to_string)
-            .collect()
-    })
+    WORDS.get_or_init(|| read_word_list(COMMON_WORDS_GZ, "common-word list"))
 }
 
 /// True when a word is a common English word (lower case given).
 pub fn is_common_word(lower: &str) -> bool {
     common_words().contains(lower)
+}
+
+/// The bundled common words that are also names ("john", "rose", "bush"; see
+/// `data/SOURCES.md`).
+const NAME_WORDS_GZ: &[u8] = include_bytes!("../../data/lexicon/name-words.txt.gz");
+
+fn name_words() -> &'static FxHashSet<String> {
+    static WORDS: OnceLock<FxHashSet<String>> = OnceLock::new();
+    WORDS.get_or_init(|| read_word_list(NAME_WORDS_GZ, "list of name words"))
+}
+
+/// The next word of a text after byte `end` when only spaces stand between (a name goes on
+/// across a space, not across a comma or a line's end).
+fn next_word(text: &str, end: usize) -> &str {
+    let rest = &text[end..];
+    let trimmed = rest.trim_start_matches(' ');
+    if trimmed.len() == rest.len() {
+        return "";
+    }
+    let stop = trimmed
+        .find(|c: char| !(c.is_alphabetic() || c == '\''))
+        .unwrap_or(trimmed.len());
+    &trimmed[..stop]
+}
+
+/// True when a word in capitals is a name (a word no common list holds).
+fn is_a_name_in_capitals(word: &str) -> bool {
+    let lower = lower_same_length(word);
+    word.chars().count() > 1 && !is_common_word(&lower)
 }
 
 /// The text with wrapped lines joined and capitals made ordinary, as needed; the same
@@ -150,9 +185,15 @@ fn ordinary_case(text: &str) -> String {
     // After "San", "Santa", "Santo", "Sao" or "Saint" a name follows ("SAN MARTIN" is San
     // Martín, not San and a bird).
     let mut after_a_saint = false;
+    // The word before was a name, with only a space after it.
+    let mut previous_was_a_name = false;
+    let mut after_a_determiner = false;
     let mut chars = text.char_indices().peekable();
     while let Some((start, c)) = chars.next() {
         if !c.is_alphabetic() {
+            if c != ' ' {
+                previous_was_a_name = false;
+            }
             out.push(c);
             if matches!(c, '.' | '!' | '?' | '\n') {
                 sentence_start = true;
@@ -176,7 +217,19 @@ fn ordinary_case(text: &str) -> String {
         let bare = lower.split('\'').next().unwrap_or(&lower);
         let common =
             word.chars().count() > 1 && is_common_word(bare) && !KEEP_CAPITALISED.contains(&bare);
-        let capitalise = sentence_start || after_a_saint || !common;
+        // "JOHN PAOLO", "MARTA ROSE OCHOA": a common word that is also a name, beside a
+        // name, is a name.
+        // Not after a determiner: "HIS SISTER MARTA" is his sister.
+        let beside_a_name = common
+            && name_words().contains(bare)
+            && !after_a_determiner
+            && (is_a_name_in_capitals(next_word(text, end)) || previous_was_a_name);
+        after_a_determiner = matches!(
+            bare,
+            "the" | "a" | "an" | "his" | "her" | "their" | "its" | "our" | "my" | "your"
+        );
+        let capitalise = sentence_start || after_a_saint || !common || beside_a_name;
+        previous_was_a_name = !common && !sentence_start && word.chars().count() > 1;
         after_a_saint = matches!(bare, "san" | "santa" | "santo" | "sao" | "saint");
         if capitalise && word.chars().count() > 1 {
             let mut letters = word.chars();
@@ -252,6 +305,23 @@ mod tests {
         assert!(normal.contains("the Fmln"), "{normal}");
         // a saint's title is followed by a name, even one that is an English word
         assert!(normal.contains("in San Martin department"), "{normal}");
+    }
+
+    #[test]
+    fn a_common_word_that_is_also_a_name_is_a_name_beside_a_name() {
+        let text = "GUERRILLAS SHOT DEAD JOHN PAOLO OCHOA AND HIS SISTER MARTA ROSE \
+                    YESTERDAY. PRICES ROSE AGAIN AND THE MAYOR SAID HE WILL RESIGN. "
+            .repeat(2);
+        let normal = normalize_for_analysis(&text);
+        assert_eq!(normal.len(), text.len());
+        for name in [
+            "John Paolo Ochoa",
+            "his sister Marta Rose",
+            "rose again",
+            "he will",
+        ] {
+            assert!(normal.contains(name), "{name}: {normal}");
+        }
     }
 
     #[test]
