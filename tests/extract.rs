@@ -200,6 +200,20 @@ fn an_incident_without_a_place_takes_the_one_the_sentence_before_gives() {
 }
 
 #[test]
+fn a_group_of_one_province_places_an_incident_its_text_does_not() {
+    // Cameroon is named, no province of it: Boko Haram fights in the Far North.
+    let text = "Boko Haram fighters attacked a village in Cameroon on Monday, \
+                killing three farmers.";
+    let (admin1, _) = first_place(text, (2021, 6, 9));
+    assert_eq!(admin1, "Far North");
+    // A province the text names wins.
+    let text = "Boko Haram fighters attacked a village in the Littoral region of \
+                Cameroon on Monday, killing three farmers.";
+    let (admin1, _) = first_place(text, (2021, 6, 9));
+    assert_eq!(admin1, "Littoral");
+}
+
+#[test]
 fn more_dead_told_in_the_next_sentence_add_to_the_incident() {
     let text = "Gunmen shot dead a judge in Tonala on Monday. His two bodyguards were also killed.";
     let incidents = extract(text, Some((1990, 3, 6)));

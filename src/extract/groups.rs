@@ -1,6 +1,7 @@
 //! Named armed groups and the countries they fight in (`data/armed_groups.tsv`). A text that
 //! names a group is read, for its ambiguous place names, as one that names those countries:
-//! "Boko Haram raided Tagawa" is no story of Japan.
+//! "Boko Haram raided Tagawa" is no story of Japan. Where a group fights in one province of
+//! a country, the table gives that province ("Boko Haram" in Cameroon: the Far North).
 
 use std::sync::LazyLock;
 
@@ -9,29 +10,41 @@ use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 /// The bundled table.
 pub const BUNDLED_GROUPS: &str = include_str!("../../data/armed_groups.tsv");
 
-/// The groups' names and, for each name, the countries of its group.
+/// The groups' names and, for each name, the countries of its group and the provinces it
+/// fights in.
 #[derive(Debug)]
 pub struct GroupTable {
     matcher: Option<AhoCorasick>,
     countries: Vec<Vec<String>>,
+    /// Per name: (country code, GeoNames admin1 code) of the group's home provinces.
+    homes: Vec<Vec<(String, String)>>,
 }
 
 /// The bundled table, parsed once.
 pub static GROUPS: LazyLock<GroupTable> = LazyLock::new(|| GroupTable::parse(BUNDLED_GROUPS));
 
 impl GroupTable {
-    /// A table from its text: one group per line, its names and its countries' codes.
-    /// Comment lines start with `#`; a line without both columns is left out.
+    /// A table from its text: one group per line, its names, its countries' codes and, if
+    /// any, its home provinces ("CM.12=Far North|NG.27=Borno": country and admin1 code,
+    /// then the province's name for the reader). Comment lines start with `#`; a line
+    /// without names and countries is left out.
     pub fn parse(text: &str) -> GroupTable {
         let mut names = Vec::new();
         let mut countries = Vec::new();
+        let mut homes = Vec::new();
         for line in text
             .lines()
             .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         {
-            let Some((written, codes)) = line.split_once('\t') else {
+            let Some((written, rest)) = line.split_once('\t') else {
                 continue;
             };
+            let (codes, provinces) = rest.split_once('\t').unwrap_or((rest, ""));
+            let provinces: Vec<(String, String)> = provinces
+                .split('|')
+                .filter_map(|p| p.split('=').next()?.trim().split_once('.'))
+                .map(|(cc, a1)| (cc.to_string(), a1.to_string()))
+                .collect();
             let codes: Vec<String> = codes
                 .split('|')
                 .map(str::trim)
@@ -44,6 +57,7 @@ impl GroupTable {
             for name in written.split('|').map(str::trim).filter(|n| !n.is_empty()) {
                 names.push(name.to_string());
                 countries.push(codes.clone());
+                homes.push(provinces.clone());
             }
         }
         let matcher = AhoCorasickBuilder::new()
@@ -52,32 +66,54 @@ impl GroupTable {
             .match_kind(MatchKind::LeftmostLongest)
             .build(&names)
             .ok();
-        GroupTable { matcher, countries }
+        GroupTable {
+            matcher,
+            countries,
+            homes,
+        }
     }
 
-    /// The countries (ISO alpha-2, sorted, once each) of the groups a text names, each name
-    /// matched as whole words.
-    pub fn countries_named(&self, text: &str) -> Vec<&str> {
-        let Some(matcher) = &self.matcher else {
-            return Vec::new();
-        };
+    /// The table's entries (by name) of the groups a text names, each name matched as
+    /// whole words.
+    fn named_in<'a>(&'a self, text: &'a str) -> impl Iterator<Item = usize> + 'a {
         let bytes = text.as_bytes();
-        let mut out: Vec<&str> = matcher
-            .find_iter(text)
-            .filter(|m| {
+        self.matcher
+            .iter()
+            .flat_map(move |matcher| matcher.find_iter(text))
+            .filter(move |m| {
                 let before = m.start() == 0 || !bytes[m.start() - 1].is_ascii_alphanumeric();
                 let after = m.end() == bytes.len() || !bytes[m.end()].is_ascii_alphanumeric();
                 before && after
             })
-            .flat_map(|m| {
-                self.countries[m.pattern().as_usize()]
-                    .iter()
-                    .map(String::as_str)
-            })
+            .map(|m| m.pattern().as_usize())
+    }
+
+    /// The countries (ISO alpha-2, sorted, once each) of the groups a text names.
+    pub fn countries_named(&self, text: &str) -> Vec<&str> {
+        let mut out: Vec<&str> = self
+            .named_in(text)
+            .flat_map(|i| self.countries[i].iter().map(String::as_str))
             .collect();
         out.sort_unstable();
         out.dedup();
         out
+    }
+
+    /// The one province (GeoNames admin1 code) of `country` that the groups a text names
+    /// fight in, when they name exactly one there.
+    pub fn home_province_named(&self, text: &str, country: &str) -> Option<&str> {
+        let mut provinces: Vec<&str> = self
+            .named_in(text)
+            .flat_map(|i| self.homes[i].iter())
+            .filter(|(cc, _)| cc == country)
+            .map(|(_, a1)| a1.as_str())
+            .collect();
+        provinces.sort_unstable();
+        provinces.dedup();
+        match provinces.as_slice() {
+            [one] => Some(one),
+            _ => None,
+        }
     }
 }
 
@@ -104,6 +140,30 @@ mod tests {
     }
 
     #[test]
+    fn a_group_of_one_province_names_it() {
+        let table = GroupTable::parse(
+            "North Front\tXX|YY\tXX.07=Hills\nSea Front\tXX\tXX.09=Coast\nAll Front\tXX\n",
+        );
+        assert_eq!(
+            table.home_province_named("the North Front struck", "XX"),
+            Some("07")
+        );
+        assert_eq!(
+            table.home_province_named("the North Front struck", "YY"),
+            None
+        );
+        // Two groups of two provinces: neither.
+        assert_eq!(
+            table.home_province_named("the North Front and the Sea Front", "XX"),
+            None
+        );
+        assert_eq!(
+            table.home_province_named("the All Front struck", "XX"),
+            None
+        );
+    }
+
+    #[test]
     fn bad_lines_are_left_out() {
         let table = GroupTable::parse("# a comment\nNo countries\t\nGood Group\tXX|YY\nno tab\n");
         assert_eq!(table.countries_named("the Good Group struck"), ["XX", "YY"]);
@@ -112,13 +172,26 @@ mod tests {
 
     #[test]
     fn every_bundled_line_parses() {
+        let Ok(gazetteer) = crate::gazetteer::Gazetteer::bundled() else {
+            panic!("the bundled gazetteer");
+        };
         let lines = BUNDLED_GROUPS
             .lines()
             .filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
         for line in lines {
-            let (names, codes) = line.split_once('\t').unwrap_or(("", ""));
+            let (names, rest) = line.split_once('\t').unwrap_or(("", ""));
+            let (codes, provinces) = rest.split_once('\t').unwrap_or((rest, ""));
             assert!(!names.is_empty(), "{line}");
             assert!(codes.split('|').all(|c| c.len() == 2), "{line}");
+            // Each home province is "CC.code=Name", in one of the group's countries, and is
+            // the gazetteer's province of that code and name.
+            for province in provinces.split('|').filter(|p| !p.is_empty()) {
+                let (code, name) = province.split_once('=').unwrap_or(("", ""));
+                let (cc, a1) = code.split_once('.').unwrap_or(("", ""));
+                assert!(codes.split('|').any(|c| c == cc), "{line}");
+                let found = gazetteer.admin1(cc, a1).map(|p| p.name);
+                assert_eq!(found, Some(name), "{line}");
+            }
         }
     }
 }

@@ -390,6 +390,14 @@ impl<'g> Extractor<'g> {
                     .map(|(c, _)| c));
             story.focus_from_words = story.focus.is_some();
         }
+        // "Boko Haram raided a village in Cameroon": a text that names no province of its
+        // country, of a group that fights in one province there, is of that province.
+        if story.home.is_none()
+            && let Some(focus) = story.focus
+            && let Some(code) = groups::GROUPS.home_province_named(text, focus.country)
+        {
+            story.group_home = self.gazetteer.admin1(focus.country, code);
+        }
         // Triggers once per sentence: clauses take theirs from here, and agreements look
         // here for the place another sentence gives.
         let triggers_by_sentence: Vec<Vec<TriggerMatch<'_>>> = sentences
@@ -914,13 +922,27 @@ impl<'g> Extractor<'g> {
                 {
                     (story.town, GeoPrecision::District, None)
                 }
+                // "Boko Haram attacked a village in Cameroon": the group's one province
+                // there says more than the country.
+                Some((m, _))
+                    if m.place.kind == PlaceKind::Country
+                        && story
+                            .group_home
+                            .is_some_and(|h| h.country == m.place.country) =>
+                {
+                    (story.group_home, GeoPrecision::Province, None)
+                }
                 Some((m, p)) => (Some(m.place), p, Some(m.span)),
                 // No place in the incident's clauses: the town a local story is about
                 // (geo_precision 2, near a town), else the one province the article is
                 // about, else its focus country (both at geo_precision 3).
                 None => match story.town {
                     Some(town) => (Some(town), GeoPrecision::District, None),
-                    None => (story.home.or(story.focus), GeoPrecision::Province, None),
+                    None => (
+                        story.home.or(story.group_home).or(story.focus),
+                        GeoPrecision::Province,
+                        None,
+                    ),
                 },
             };
         let country_iso = place.map(|p| p.country).unwrap_or("");
@@ -1536,6 +1558,9 @@ struct Story<'g> {
     /// The one town a local story is about (its dateline's, or the only town of the home
     /// province its lead or title names), or its dateline's county when it names no town.
     town: Option<&'g Place>,
+    /// For a text that names no province: the one province of its country where the armed
+    /// groups it names fight (`data/armed_groups.tsv`).
+    group_home: Option<&'g Place>,
 }
 
 /// How far from a local story's town a bare town of another province of its country may
@@ -1642,6 +1667,7 @@ impl<'g> Story<'g> {
                 focus_from_words: false,
                 home,
                 town: Some(town),
+                group_home: None,
             };
         }
         Story {
@@ -1649,6 +1675,7 @@ impl<'g> Story<'g> {
             focus_from_words: false,
             home,
             town,
+            group_home: None,
         }
     }
 }
