@@ -200,6 +200,18 @@ fn an_incident_without_a_place_takes_the_one_the_sentence_before_gives() {
 }
 
 #[test]
+fn an_agreement_in_a_note_without_a_year_is_still_an_agreement() {
+    // No publication date, no year: the day and month say it happened on a day.
+    let note = "On 12 October, the two clans signed a truce in Wabag.";
+    let incidents = extract(note, None);
+    assert_eq!(incidents.len(), 1, "{incidents:#?}");
+    assert_eq!(incidents[0].sub_event_type.to_string(), "Agreement");
+    assert_eq!(incidents[0].event_date, None);
+    // Undated talk of an agreement is still no event.
+    assert!(extract("The two clans signed a truce in Wabag.", None).is_empty());
+}
+
+#[test]
 fn a_group_of_one_province_places_an_incident_its_text_does_not() {
     // Cameroon is named, no province of it: Boko Haram fights in the Far North.
     let text = "Boko Haram fighters attacked a village in Cameroon on Monday, \

@@ -488,7 +488,11 @@ impl<'g> Extractor<'g> {
             {
                 f.place = place_told_elsewhere(&sentences, &triggers_by_sentence, &mentions, &f);
             }
-            if !self.is_reportable(&f, &mentions) {
+            // A text without a publication date (a note) may date an agreement by its day
+            // and month only ("On 8 October, the two clans signed a truce").
+            let day_without_a_year =
+                reading.anchor.is_none() && names_a_day_of_a_month(text, f.clause_span);
+            if !self.is_reportable(&f, &mentions, day_without_a_year) {
                 continue;
             }
             if f.place.is_none() && story.town.is_none() {
@@ -868,12 +872,17 @@ impl<'g> Extractor<'g> {
     /// An agreement (talks, releases) needs its day: plans and announcements of one are
     /// everywhere in the news. Any other incident a clause reports counts, dated or not (a
     /// short report often gives its date elsewhere, or none).
-    fn is_reportable(&self, f: &Found<'_>, mentions: &[Mention<'g>]) -> bool {
+    fn is_reportable(
+        &self,
+        f: &Found<'_>,
+        mentions: &[Mention<'g>],
+        day_without_a_year: bool,
+    ) -> bool {
         if f.sub_event_type == SubEventType::Agreement {
-            return f
-                .date
-                .as_ref()
-                .is_some_and(|d| d.precision == TimePrecision::Day);
+            return day_without_a_year
+                || f.date
+                    .as_ref()
+                    .is_some_and(|d| d.precision == TimePrecision::Day);
         }
         if f.sub_event_type.event_type() == EventType::StrategicDevelopments {
             // Other developments need a date of their own too, unless they lead the
@@ -1505,6 +1514,17 @@ impl Reading {
             anchor,
         }
     }
+}
+
+/// True when a span of a text names a day of a month ("8 October", "October 8th"), read
+/// with a stand-in year: a text without a publication date cannot say which year.
+fn names_a_day_of_a_month(text: &str, span: Span) -> bool {
+    let some_year = chrono::NaiveDate::from_ymd_opt(2000, 12, 31);
+    text.get(span.0..span.1).is_some_and(|clause| {
+        find_dates(clause, some_year)
+            .iter()
+            .any(|d| d.precision == TimePrecision::Day && !d.report_date)
+    })
 }
 
 /// The full stop after a date that stands alone at the start of a text ("24 September.",
