@@ -200,15 +200,28 @@ fn an_incident_without_a_place_takes_the_one_the_sentence_before_gives() {
 }
 
 #[test]
-fn an_agreement_in_a_note_without_a_year_is_still_an_agreement() {
+fn an_agreement_in_a_note_without_a_year_or_date_is_still_an_agreement() {
     // No publication date, no year: the day and month say it happened on a day.
     let note = "On 12 October, the two clans signed a truce in Wabag.";
     let incidents = extract(note, None);
     assert_eq!(incidents.len(), 1, "{incidents:#?}");
     assert_eq!(incidents[0].sub_event_type.to_string(), "Agreement");
     assert_eq!(incidents[0].event_date, None);
-    // Undated talk of an agreement is still no event.
-    assert!(extract("The two clans signed a truce in Wabag.", None).is_empty());
+    // A note is about its one event: its lead's agreement needs no date.
+    let note = "The two militias signed a peace agreement in Wabag to end the fighting.";
+    let incidents = extract(note, None);
+    assert_eq!(incidents.len(), 1, "{incidents:#?}");
+    assert_eq!(incidents[0].sub_event_type.to_string(), "Agreement");
+    // In a dated article, undated talk of an agreement further down is background.
+    let article = "Gunmen attacked a market in Wabag on Monday, killing two traders. \
+                   The two clans signed a peace agreement in Wabag.";
+    let incidents = extract(article, Some((2021, 5, 12)));
+    assert!(
+        incidents
+            .iter()
+            .all(|i| i.sub_event_type.to_string() != "Agreement"),
+        "{incidents:#?}"
+    );
 }
 
 #[test]

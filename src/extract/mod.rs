@@ -490,8 +490,9 @@ impl<'g> Extractor<'g> {
             }
             // A text without a publication date (a note) may date an agreement by its day
             // and month only ("On 8 October, the two clans signed a truce").
-            let day_without_a_year =
-                reading.anchor.is_none() && names_a_day_of_a_month(text, f.clause_span);
+            // Nor need a note's lead give a day: the note is about that one event.
+            let day_without_a_year = reading.anchor.is_none()
+                && (f.sentence == 0 || names_a_day_of_a_month(text, f.clause_span));
             if !self.is_reportable(&f, &mentions, day_without_a_year) {
                 continue;
             }
