@@ -129,59 +129,61 @@ fn same_report(a: &Report, b: &Report) -> bool {
 /// are sorted by date and each is compared only with those within the date tolerance of
 /// the pair's coarser time precision. The result is the same as comparing all pairs.
 pub fn merge_incidents(incidents: Vec<Incident>) -> Vec<Incident> {
+    let reports: Vec<Report> = incidents.iter().map(Report::of).collect();
     let links = link(
-        incidents.len(),
         incidents.iter().map(|inc| {
-            let key = (
+            (
                 inc.event_type,
                 inc.sub_event_type,
                 inc.iso.as_str(),
                 inc.admin1.as_str(),
-            );
-            (key, Report::of(inc))
+            )
         }),
+        |i| reports[i],
     );
     links.into_merged(incidents)
 }
 
-/// Finds which of `n` reports are the same event, given each report's block key (what
-/// must be equal for two reports to merge: event type, sub-event type, country code and
-/// first-level division, in any form that compares equal exactly when those do) and its
-/// [`Report`], in input order. See [`merge_incidents`] for how candidates are chosen.
+/// Finds which reports are the same event, given each report's block key in input order
+/// (what must be equal for two reports to merge: event type, sub-event type, country code
+/// and first-level division, in any form that compares equal exactly when those do) and
+/// the [`Report`] of the report at an index. See [`merge_incidents`] for how candidates are
+/// chosen. A block holds only each report's day and index (8 bytes), not a copy of it.
 pub(crate) fn link<K: std::hash::Hash + Eq>(
-    n: usize,
-    reports: impl Iterator<Item = (K, Report)>,
+    keys: impl Iterator<Item = K>,
+    report: impl Fn(usize) -> Report,
 ) -> Links {
-    let mut links = Links::new(n);
     // Per block, the dated reports of each time precision (day, week, month).
-    let mut blocks: FxHashMap<K, [Vec<(i64, usize, Report)>; 3]> = FxHashMap::default();
-    for (i, (key, report)) in reports.enumerate() {
-        let Some(day) = report.day else {
+    let mut blocks: FxHashMap<K, [Vec<(i32, u32)>; 3]> = FxHashMap::default();
+    let mut n = 0;
+    for (i, key) in keys.enumerate() {
+        n = i + 1;
+        let r = report(i);
+        let Some(day) = r.day else {
             continue;
         };
-        blocks.entry(key).or_default()[precision_index(report.time_precision)].push((
-            i64::from(day),
-            i,
-            report,
-        ));
+        blocks.entry(key).or_default()[precision_index(r.time_precision)].push((day, i as u32));
     }
+    let mut links = Links::new(n);
     // Two reports already joined (through others) need no comparison: many copies of one
     // story on one day are then compared about once each, not pair by pair.
-    let mut compare = |(_, i, a): &(i64, usize, Report), (_, j, b): &(i64, usize, Report)| {
-        if links.root(*i) != links.root(*j) && same_report(a, b) {
-            links.join(*i, *j);
+    let mut compare = |&(_, i): &(i32, u32), &(_, j): &(i32, u32)| {
+        let (i, j) = (i as usize, j as usize);
+        if links.root(i) != links.root(j) && same_report(&report(i), &report(j)) {
+            links.join(i, j);
         }
     };
     for by_precision in blocks.values_mut() {
         for class in by_precision.iter_mut() {
-            class.sort_unstable_by_key(|&(date, i, _)| (date, i));
+            class.sort_unstable();
         }
         for (p, class) in by_precision.iter().enumerate() {
             // Two reports of the same precision: a sliding window over the sorted dates.
             let window_days = PRECISIONS[p].tolerance_days();
+            let gap = |a: &(i32, u32), b: &(i32, u32)| i64::from(b.0) - i64::from(a.0);
             for (k, a) in class.iter().enumerate() {
                 for b in &class[k + 1..] {
-                    if b.0 - a.0 > window_days {
+                    if gap(a, b) > window_days {
                         break;
                     }
                     compare(a, b);
@@ -190,9 +192,9 @@ pub(crate) fn link<K: std::hash::Hash + Eq>(
             // A report of this precision against the finer ones: the coarser tolerance.
             for finer in &by_precision[..p] {
                 for a in class {
-                    let from = finer.partition_point(|b| a.0 - b.0 > window_days);
+                    let from = finer.partition_point(|b| gap(b, a) > window_days);
                     for b in &finer[from..] {
-                        if b.0 - a.0 > window_days {
+                        if gap(a, b) > window_days {
                             break;
                         }
                         compare(a, b);
@@ -205,7 +207,7 @@ pub(crate) fn link<K: std::hash::Hash + Eq>(
         blocks
             .values()
             .flat_map(|by_precision| by_precision.iter().flatten())
-            .map(|(_, i, report)| (*i, report)),
+            .map(|&(_, i)| (i as usize, report(i as usize))),
     );
     links
 }
@@ -344,7 +346,13 @@ pub(crate) fn merge_incidents_all_pairs(incidents: Vec<Incident>) -> Vec<Inciden
         }
     }
     let reports: Vec<Report> = incidents.iter().map(Report::of).collect();
-    links.part_bridged_groups(reports.iter().enumerate().filter(|(_, r)| r.day.is_some()));
+    links.part_bridged_groups(
+        reports
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.day.is_some())
+            .map(|(i, r)| (i, *r)),
+    );
     links.into_merged(incidents)
 }
 
@@ -385,10 +393,7 @@ impl Links {
     }
 
     /// Applies [`part_by_town`], then [`part_by_toll`], to every group of the dated reports given.
-    fn part_bridged_groups<'r>(
-        &mut self,
-        dated: impl Iterator<Item = (usize, &'r Report)> + Clone,
-    ) {
+    fn part_bridged_groups(&mut self, dated: impl Iterator<Item = (usize, Report)> + Clone) {
         // Only a group of three or more with two town reports can need parting (two towns
         // far apart never join directly: a bridge needs a third report).
         let is_town = |r: &Report| r.geo_precision == GeoPrecision::Town && r.position.is_some();
@@ -400,9 +405,9 @@ impl Links {
     /// Re-forms every group of three or more reports, two of them `marked`, as `part`
     /// splits it. Counted first, so that the many small groups cost two passes over numbers
     /// and nothing more.
-    fn part_groups<'r>(
+    fn part_groups(
         &mut self,
-        dated: impl Iterator<Item = (usize, &'r Report)> + Clone,
+        dated: impl Iterator<Item = (usize, Report)> + Clone,
         marked: impl Fn(&Report) -> bool,
         part: fn(&[(usize, Report)]) -> Option<Vec<Vec<usize>>>,
     ) {
@@ -411,7 +416,7 @@ impl Links {
         for (i, report) in dated.clone() {
             let root = self.root(i);
             size[root] += 1;
-            if marked(report) {
+            if marked(&report) {
                 marks[root] += 1;
             }
         }
@@ -419,7 +424,7 @@ impl Links {
         for (i, report) in dated {
             let root = self.root(i);
             if size[root] >= 3 && marks[root] >= 2 {
-                by_root.entry(root).or_default().push((i, *report));
+                by_root.entry(root).or_default().push((i, report));
             }
         }
         drop((size, marks));

@@ -124,7 +124,7 @@ impl SpillMerge {
                 .get(start as usize..held[i].event_id_end as usize)
                 .unwrap_or_default()
         };
-        let clusters = link(held.len(), held.iter().map(|h| (h.block, h.report))).into_clusters();
+        let clusters = link(held.iter().map(|h| h.block), |i| held[i].report).into_clusters();
         // The in-memory merge's order: by the merged date (undated first), then the merged
         // event id (its reports' least), then the first report.
         let mut order: Vec<(Option<NaiveDate>, usize, usize)> = clusters
