@@ -454,29 +454,31 @@ impl Links {
     /// The clusters, each listing its reports in input order.
     pub(crate) fn into_clusters(mut self) -> Clusters {
         let n = self.parent.len();
-        let roots: Vec<usize> = (0..n).map(|i| self.root(i)).collect();
+        // Report numbers are kept as u32 (4 bytes each, not 8): a merge of more than four
+        // billion reports would not fit in memory anyway.
+        let roots: Vec<u32> = (0..n).map(|i| self.root(i) as u32).collect();
         drop(self);
         // Each cluster's members listed under its root, in input order (a counting sort):
         // `members[start[r]..start[r + 1]]`. The root is the cluster's lowest index.
-        let mut start = vec![0usize; n + 1];
+        let mut start = vec![0u32; n + 1];
         for &r in &roots {
-            start[r + 1] += 1;
+            start[r as usize + 1] += 1;
         }
         for k in 0..n {
             start[k + 1] += start[k];
         }
-        let mut members = vec![0usize; n];
+        let mut members = vec![0u32; n];
         let mut next = start.clone();
         for (i, &r) in roots.iter().enumerate() {
-            members[next[r]] = i;
-            next[r] += 1;
+            members[next[r as usize] as usize] = i as u32;
+            next[r as usize] += 1;
         }
         drop(next);
         let firsts = roots
             .iter()
             .enumerate()
-            .filter(|&(i, &r)| i == r)
-            .map(|(i, _)| i)
+            .filter(|&(i, &r)| i == r as usize)
+            .map(|(i, _)| i as u32)
             .collect();
         Clusters {
             start,
@@ -495,7 +497,7 @@ impl Links {
         for cluster in clusters.iter() {
             let reports: Vec<Incident> = cluster
                 .iter()
-                .map(|&i| std::mem::take(&mut slots[i]))
+                .map(|&i| std::mem::take(&mut slots[i as usize]))
                 .collect();
             merged.push(combine_reports(reports));
         }
@@ -514,10 +516,10 @@ impl Links {
 /// clusters in the order of their first report.
 pub(crate) struct Clusters {
     /// `members[start[r]..start[r + 1]]` are the reports of the cluster whose first is `r`.
-    start: Vec<usize>,
-    members: Vec<usize>,
+    start: Vec<u32>,
+    members: Vec<u32>,
     /// The first report of each cluster, ascending.
-    firsts: Vec<usize>,
+    firsts: Vec<u32>,
 }
 
 impl Clusters {
@@ -527,16 +529,14 @@ impl Clusters {
     }
 
     /// The reports of cluster `c` (numbered in the order of their first report).
-    pub(crate) fn get(&self, c: usize) -> &[usize] {
-        let r = self.firsts[c];
-        &self.members[self.start[r]..self.start[r + 1]]
+    pub(crate) fn get(&self, c: usize) -> &[u32] {
+        let r = self.firsts[c] as usize;
+        &self.members[self.start[r] as usize..self.start[r + 1] as usize]
     }
 
     /// Each cluster's reports, clusters in the order of their first report.
-    pub(crate) fn iter(&self) -> impl Iterator<Item = &[usize]> + '_ {
-        self.firsts
-            .iter()
-            .map(|&r| &self.members[self.start[r]..self.start[r + 1]])
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &[u32]> + '_ {
+        (0..self.len()).map(|c| self.get(c))
     }
 }
 

@@ -127,23 +127,28 @@ impl SpillMerge {
         let clusters = link(held.iter().map(|h| h.block), |i| held[i].report).into_clusters();
         // The in-memory merge's order: by the merged date (undated first), then the merged
         // event id (its reports' least), then the first report.
-        let mut order: Vec<(Option<NaiveDate>, usize, usize)> = clusters
+        // (Report and cluster numbers as u32: 12 bytes a cluster, not 24.)
+        let mut order: Vec<(Option<NaiveDate>, u32, u32)> = clusters
             .iter()
             .enumerate()
             .map(|(c, members)| {
                 let mut by_id = members.to_vec();
-                by_id.sort_by(|&a, &b| event_id(a).cmp(event_id(b)));
-                let when = combined_date(by_id.iter().map(|&i| held[i].report.when()));
-                (when.and_then(|w| w.0), by_id[0], c)
+                by_id.sort_by(|&a, &b| event_id(a as usize).cmp(event_id(b as usize)));
+                let when = combined_date(by_id.iter().map(|&i| held[i as usize].report.when()));
+                (when.and_then(|w| w.0), by_id[0], c as u32)
             })
             .collect();
-        order.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| event_id(a.1).cmp(event_id(b.1))));
+        order.sort_by(|a, b| {
+            a.0.cmp(&b.0)
+                .then_with(|| event_id(a.1 as usize).cmp(event_id(b.1 as usize)))
+        });
+        // Where each report ends in the spill (it starts where the one before ends).
         let mut at = 0u64;
-        let spans = held
+        let ends = held
             .iter()
             .map(|h| {
                 at += u64::from(h.len);
-                (at - u64::from(h.len), h.len)
+                at
             })
             .collect();
         drop(held);
@@ -154,7 +159,7 @@ impl SpillMerge {
         };
         Ok(Merged {
             stored,
-            spans,
+            ends,
             clusters,
             order: order.into_iter(),
             buffer: Vec::new(),
@@ -171,21 +176,22 @@ enum Stored {
 /// The merged incidents of a [`SpillMerge`], in order, read back one at a time.
 pub struct Merged {
     stored: Stored,
-    /// Where each report is in the spill.
-    spans: Vec<(u64, u32)>,
+    /// Where each report ends in the spill (it starts where the one before ends).
+    ends: Vec<u64>,
     clusters: Clusters,
     /// The clusters still to hand out, in output order (date and least report, cluster).
-    order: std::vec::IntoIter<(Option<NaiveDate>, usize, usize)>,
+    order: std::vec::IntoIter<(Option<NaiveDate>, u32, u32)>,
     buffer: Vec<u8>,
 }
 
 impl Merged {
     /// Reads report `i` back from the spill.
     fn read(&mut self, i: usize) -> std::io::Result<Incident> {
-        let (at, len) = self.spans[i];
+        let at = if i == 0 { 0 } else { self.ends[i - 1] };
+        let len = usize::try_from(self.ends[i] - at).map_err(std::io::Error::other)?;
         let bytes: &[u8] = match &mut self.stored {
             Stored::File(file) => {
-                self.buffer.resize(len as usize, 0);
+                self.buffer.resize(len, 0);
                 file.seek(SeekFrom::Start(at))?;
                 file.read_exact(&mut self.buffer)?;
                 &self.buffer
@@ -193,7 +199,7 @@ impl Merged {
             Stored::Memory(bytes) => {
                 let start = usize::try_from(at).map_err(std::io::Error::other)?;
                 bytes
-                    .get(start..start + len as usize)
+                    .get(start..start + len)
                     .ok_or_else(|| std::io::Error::other("the spill is shorter than written"))?
             }
         };
@@ -206,9 +212,9 @@ impl Iterator for Merged {
 
     fn next(&mut self) -> Option<Self::Item> {
         let (_, _, c) = self.order.next()?;
-        let members = self.clusters.get(c).to_vec();
+        let members = self.clusters.get(c as usize).to_vec();
         let reports: std::io::Result<Vec<Incident>> =
-            members.into_iter().map(|i| self.read(i)).collect();
+            members.into_iter().map(|i| self.read(i as usize)).collect();
         Some(reports.map(combine_reports))
     }
 }
