@@ -1945,7 +1945,7 @@ fn names_a_border(text: &str, tokens: &[Word], last_word: usize) -> bool {
 }
 
 /// The first word of the capitalised name (up to four words) that ends at `last`, the word
-/// before an opening bracket ("Kalo" in "at Kalo (Port Moresby)").
+/// before an opening bracket ("Ubakala" in "at Ubakala (Umuahia)").
 fn name_before_an_aside(text: &str, tokens: &[Word], last: usize) -> Option<usize> {
     if !is_capitalized(tokens[last].text(text)) {
         return None;
@@ -1969,7 +1969,7 @@ fn role_of(text: &str, tokens: &[Word], first_word: usize) -> Role {
             return Role::Plain;
         }
         let gap = &text[tokens[k - 1].span.1..tokens[k].span.0];
-        // "at Kalo (Port Moresby, Central)": the aside says where a name the gazetteer
+        // "at Ubakala (Umuahia, Abia State)": the aside says where a name the gazetteer
         // lacks lies, so it is where that name's event is.
         if k == first_word && gap.trim() == "(" {
             return name_before_an_aside(text, tokens, k - 1).map_or(Role::Plain, |start| {
@@ -2182,8 +2182,8 @@ mod tests {
             ),
             // an aside after a name the gazetteer lacks says where that place lies
             (
-                "a trader was robbed at Kelmoro (Port Moresby) on Monday",
-                &[("Port Moresby", PopulatedPlace, "PG", Locative)],
+                "a trader was robbed at Ubakala (Umuahia) on Monday",
+                &[("Umuahia", PopulatedPlace, "NG", Locative)],
             ),
             // the town after a local unit the gazetteer lacks is where it happened
             (
