@@ -489,11 +489,11 @@ impl<'g> Extractor<'g> {
                 f.place = place_told_elsewhere(&sentences, &triggers_by_sentence, &mentions, &f);
             }
             // A text without a publication date (a note) may date an agreement by its day
-            // and month only ("On 8 October, the two clans signed a truce").
-            // Nor need a note's lead give a day: the note is about that one event.
-            let day_without_a_year = reading.anchor.is_none()
+            // and month only ("On 8 October, the two clans signed a truce"), and its lead
+            // need give no day: the note is about that one event.
+            let a_note_dates_it_enough = reading.anchor.is_none()
                 && (f.sentence == 0 || names_a_day_of_a_month(text, f.clause_span));
-            if !self.is_reportable(&f, &mentions, day_without_a_year) {
+            if !self.is_reportable(&f, &mentions, a_note_dates_it_enough) {
                 continue;
             }
             if f.place.is_none() && story.town.is_none() {
@@ -871,16 +871,18 @@ impl<'g> Extractor<'g> {
     }
 
     /// An agreement (talks, releases) needs its day: plans and announcements of one are
-    /// everywhere in the news. Any other incident a clause reports counts, dated or not (a
-    /// short report often gives its date elsewhere, or none).
+    /// everywhere in the news (`a_note_dates_it_enough`: a note without a publication date
+    /// that gives a day without its year, or tells it in its lead). Any other incident a
+    /// clause reports counts, dated or not (a short report often gives its date elsewhere,
+    /// or none).
     fn is_reportable(
         &self,
         f: &Found<'_>,
         mentions: &[Mention<'g>],
-        day_without_a_year: bool,
+        a_note_dates_it_enough: bool,
     ) -> bool {
         if f.sub_event_type == SubEventType::Agreement {
-            return day_without_a_year
+            return a_note_dates_it_enough
                 || f.date
                     .as_ref()
                     .is_some_and(|d| d.precision == TimePrecision::Day);
@@ -1259,8 +1261,8 @@ const PLACE_CARRIES_OVER: usize = 2;
 /// For an incident whose clauses name no place, in a story without one town: the place
 /// below country level of one of the two sentences before it in the same paragraph, when
 /// that sentence names no other province and the place lies in the story's country and
-/// province ("Gunmen stormed a market in X. Police
-/// fired back, killing four."). The reader takes the place as still in force.
+/// province ("Gunmen stormed a market in X. Police fired back, killing four."): the reader
+/// takes the place as still in force.
 fn place_told_just_before(
     text: &str,
     sentences: &[crate::text::Sentence<'_>],
