@@ -36,7 +36,55 @@ pub(crate) struct Report {
     stated_place: bool,
     /// Known only to the country (no first-level division).
     country_level: bool,
+    /// Latitude and longitude, rounded to f32 precision.
     position: Option<(f64, f64)>,
+}
+
+/// A [`Report`] in 20 bytes instead of 40, for merges that keep millions of them: no date
+/// is `i32::MIN`, no position is NaN (a parsed coordinate never is). Positions are kept as
+/// f32, which [`Report::of`] already rounds them to, so packing loses nothing.
+#[derive(Clone, Copy)]
+pub(crate) struct PackedReport {
+    position: [f32; 2],
+    day: i32,
+    fatalities_max: u32,
+    time_precision: TimePrecision,
+    geo_precision: GeoPrecision,
+    stated_place: bool,
+    country_level: bool,
+}
+
+impl PackedReport {
+    const NO_DAY: i32 = i32::MIN;
+
+    /// The report, packed.
+    pub(crate) fn pack(report: &Report) -> PackedReport {
+        PackedReport {
+            position: report
+                .position
+                .map_or([f32::NAN; 2], |(la, lo)| [la as f32, lo as f32]),
+            day: report.day.unwrap_or(Self::NO_DAY),
+            fatalities_max: report.fatalities_max,
+            time_precision: report.time_precision,
+            geo_precision: report.geo_precision,
+            stated_place: report.stated_place,
+            country_level: report.country_level,
+        }
+    }
+
+    /// The report again, exactly as it was packed.
+    pub(crate) fn unpack(&self) -> Report {
+        let [la, lo] = self.position;
+        Report {
+            day: (self.day != Self::NO_DAY).then_some(self.day),
+            time_precision: self.time_precision,
+            geo_precision: self.geo_precision,
+            fatalities_max: self.fatalities_max,
+            stated_place: self.stated_place,
+            country_level: self.country_level,
+            position: (!la.is_nan() && !lo.is_nan()).then_some((f64::from(la), f64::from(lo))),
+        }
+    }
 }
 
 impl Report {
@@ -52,7 +100,10 @@ impl Report {
                 .iter()
                 .any(|e| e.field == crate::model::EvidenceField::Location),
             country_level: incident.admin1.is_empty(),
-            position: incident.position(),
+            // Rounded to f32 (a metre or two), so that a packed report compares the same.
+            position: incident
+                .position()
+                .map(|(la, lo)| (f64::from(la as f32), f64::from(lo as f32))),
         }
     }
 }
@@ -150,20 +201,37 @@ pub fn merge_incidents(incidents: Vec<Incident>) -> Vec<Incident> {
 /// the [`Report`] of the report at an index. See [`merge_incidents`] for how candidates are
 /// chosen. A block holds only each report's day and index (8 bytes), not a copy of it.
 pub(crate) fn link<K: std::hash::Hash + Eq>(
-    keys: impl Iterator<Item = K>,
+    keys: impl Iterator<Item = K> + Clone,
     report: impl Fn(usize) -> Report,
 ) -> Links {
-    // Per block, the dated reports of each time precision (day, week, month).
-    let mut blocks: FxHashMap<K, [Vec<(i32, u32)>; 3]> = FxHashMap::default();
+    // Per block, the dated reports of each time precision (day, week, month). Counted
+    // first, so that each list is allocated once at its size (no spare room while growing).
+    let mut sizes: FxHashMap<K, [u32; 3]> = FxHashMap::default();
     let mut n = 0;
-    for (i, key) in keys.enumerate() {
+    for (i, key) in keys.clone().enumerate() {
         n = i + 1;
+        let r = report(i);
+        if r.day.is_some() {
+            sizes.entry(key).or_default()[precision_index(r.time_precision)] += 1;
+        }
+    }
+    let mut blocks: FxHashMap<K, [Vec<(i32, u32)>; 3]> = FxHashMap::default();
+    blocks.reserve(sizes.len());
+    for (i, key) in keys.enumerate() {
         let r = report(i);
         let Some(day) = r.day else {
             continue;
         };
-        blocks.entry(key).or_default()[precision_index(r.time_precision)].push((day, i as u32));
+        let lists = match blocks.entry(key) {
+            std::collections::hash_map::Entry::Occupied(lists) => lists.into_mut(),
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                let size = sizes.get(slot.key()).copied().unwrap_or_default();
+                slot.insert(size.map(|k| Vec::with_capacity(k as usize)))
+            }
+        };
+        lists[precision_index(r.time_precision)].push((day, i as u32));
     }
+    drop(sizes);
     let mut links = Links::new(n);
     // Two reports already joined (through others) need no comparison: many copies of one
     // story on one day are then compared about once each, not pair by pair.
@@ -207,7 +275,8 @@ pub(crate) fn link<K: std::hash::Hash + Eq>(
         blocks
             .values()
             .flat_map(|by_precision| by_precision.iter().flatten())
-            .map(|&(_, i)| (i as usize, report(i as usize))),
+            .map(|&(_, i)| i as usize),
+        report,
     );
     links
 }
@@ -347,11 +416,8 @@ pub(crate) fn merge_incidents_all_pairs(incidents: Vec<Incident>) -> Vec<Inciden
     }
     let reports: Vec<Report> = incidents.iter().map(Report::of).collect();
     links.part_bridged_groups(
-        reports
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| r.day.is_some())
-            .map(|(i, r)| (i, *r)),
+        (0..reports.len()).filter(|&i| reports[i].day.is_some()),
+        |i| reports[i],
     );
     links.into_merged(incidents)
 }
@@ -373,68 +439,89 @@ fn precision_index(precision: TimePrecision) -> usize {
 
 /// Which reports were found to be the same event: a union-find whose root is always the
 /// lowest index of its cluster, so the clusters do not depend on the order of the joins.
+/// Indices are kept as u32 (4 bytes a report, not 8): a merge of more than four billion
+/// reports would not fit in memory anyway.
 pub(crate) struct Links {
-    parent: Vec<usize>,
+    parent: Vec<u32>,
 }
 
 impl Links {
     fn new(n: usize) -> Links {
         Links {
-            parent: (0..n).collect(),
+            parent: (0..n as u32).collect(),
         }
     }
 
-    fn root(&mut self, mut i: usize) -> usize {
-        while self.parent[i] != i {
-            self.parent[i] = self.parent[self.parent[i]];
-            i = self.parent[i];
+    fn root(&mut self, i: usize) -> usize {
+        let mut i = i as u32;
+        while self.parent[i as usize] != i {
+            let grandparent = self.parent[self.parent[i as usize] as usize];
+            self.parent[i as usize] = grandparent;
+            i = grandparent;
         }
-        i
+        i as usize
     }
 
     /// Applies [`part_by_town`], then [`part_by_toll`], to every group of the dated reports given.
-    fn part_bridged_groups(&mut self, dated: impl Iterator<Item = (usize, Report)> + Clone) {
+    fn part_bridged_groups(
+        &mut self,
+        dated: impl Iterator<Item = usize> + Clone,
+        report: impl Fn(usize) -> Report,
+    ) {
         // Only a group of three or more with two town reports can need parting (two towns
         // far apart never join directly: a bridge needs a third report).
         let is_town = |r: &Report| r.geo_precision == GeoPrecision::Town && r.position.is_some();
-        self.part_groups(dated.clone(), is_town, part_by_town);
+        self.part_groups(dated.clone(), &report, is_town, part_by_town);
         // Nor do two death tolls that disagree: a report without one bridged them.
-        self.part_groups(dated, |r| r.fatalities_max > 0, part_by_toll);
+        self.part_groups(dated, &report, |r| r.fatalities_max > 0, part_by_toll);
     }
 
     /// Re-forms every group of three or more reports, two of them `marked`, as `part`
     /// splits it. Counted first, so that the many small groups cost two passes over numbers
-    /// and nothing more.
+    /// and nothing more; the groups to look at are gathered as report numbers (4 bytes a
+    /// report), each group's reports fetched only when it is parted.
     fn part_groups(
         &mut self,
-        dated: impl Iterator<Item = (usize, Report)> + Clone,
+        dated: impl Iterator<Item = usize> + Clone,
+        report: &impl Fn(usize) -> Report,
         marked: impl Fn(&Report) -> bool,
         part: fn(&[(usize, Report)]) -> Option<Vec<Vec<usize>>>,
     ) {
-        let mut size = vec![0u32; self.parent.len()];
-        let mut marks = vec![0u32; self.parent.len()];
-        for (i, report) in dated.clone() {
+        // Per root, its group's size up to 3 (low bits) and marked reports up to 2 (high
+        // bits): one byte a report.
+        const SIZE: u8 = 0b0011;
+        const MARKS: u8 = 0b1100;
+        let mut counts = vec![0u8; self.parent.len()];
+        for i in dated.clone() {
             let root = self.root(i);
-            size[root] += 1;
-            if marked(&report) {
-                marks[root] += 1;
+            let c = &mut counts[root];
+            if *c & SIZE < 3 {
+                *c += 1;
+            }
+            if *c & MARKS < 2 << 2 && marked(&report(i)) {
+                *c += 1 << 2;
             }
         }
-        let mut by_root: FxHashMap<usize, Vec<(usize, Report)>> = FxHashMap::default();
-        for (i, report) in dated {
+        let needs_parting = |c: u8| c & SIZE == 3 && c & MARKS == 2 << 2;
+        let mut by_root: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
+        for i in dated {
             let root = self.root(i);
-            if size[root] >= 3 && marks[root] >= 2 {
-                by_root.entry(root).or_default().push((i, report));
+            if needs_parting(counts[root]) {
+                by_root.entry(root as u32).or_default().push(i as u32);
             }
         }
-        drop((size, marks));
-        for (_, mut members) in by_root {
-            members.sort_unstable_by_key(|&(i, _)| i);
+        drop(counts);
+        for (_, mut numbers) in by_root {
+            numbers.sort_unstable();
+            let members: Vec<(usize, Report)> = numbers
+                .iter()
+                .map(|&i| (i as usize, report(i as usize)))
+                .collect();
             let Some(groups) = part(&members) else {
                 continue;
             };
             for &(i, _) in &members {
-                self.parent[i] = i;
+                self.parent[i] = i as u32;
             }
             for group in groups {
                 for pair in group.windows(2) {
@@ -447,17 +534,19 @@ impl Links {
     fn join(&mut self, i: usize, j: usize) {
         let (ri, rj) = (self.root(i), self.root(j));
         if ri != rj {
-            self.parent[ri.max(rj)] = ri.min(rj);
+            self.parent[ri.max(rj)] = ri.min(rj) as u32;
         }
     }
 
     /// The clusters, each listing its reports in input order.
     pub(crate) fn into_clusters(mut self) -> Clusters {
         let n = self.parent.len();
-        // Report numbers are kept as u32 (4 bytes each, not 8): a merge of more than four
-        // billion reports would not fit in memory anyway.
-        let roots: Vec<u32> = (0..n).map(|i| self.root(i) as u32).collect();
-        drop(self);
+        // Every report's root, in place of its parent.
+        for i in 0..n {
+            let root = self.root(i) as u32;
+            self.parent[i] = root;
+        }
+        let roots = self.parent;
         // Each cluster's members listed under its root, in input order (a counting sort):
         // `members[start[r]..start[r + 1]]`. The root is the cluster's lowest index.
         let mut start = vec![0u32; n + 1];
@@ -467,13 +556,17 @@ impl Links {
         for k in 0..n {
             start[k + 1] += start[k];
         }
+        // Filled from the last report back: `start[r + 1]`, cluster r's end, moves down one
+        // slot a member until it is cluster r's start.
         let mut members = vec![0u32; n];
-        let mut next = start.clone();
-        for (i, &r) in roots.iter().enumerate() {
-            members[next[r as usize] as usize] = i as u32;
-            next[r as usize] += 1;
+        for (i, &r) in roots.iter().enumerate().rev() {
+            let end = &mut start[r as usize + 1];
+            *end -= 1;
+            members[*end as usize] = i as u32;
         }
-        drop(next);
+        // Now `start[r + 1]` holds cluster r's start: shifted down to the usual layout.
+        start.rotate_left(1);
+        start[n] = n as u32;
         let firsts = roots
             .iter()
             .enumerate()

@@ -151,6 +151,18 @@ struct OutputArgs {
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// mimalloc's `mi_option_purge_delay` (its place in mimalloc 2's option list).
+const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+
+/// From now on memory freed goes back to the system at once (mimalloc waits a second by
+/// default). Merging frees each of its lists as soon as it is done with it and then makes
+/// the next; returned at once, they do not add up in the peak. (While extracting, the
+/// delay is kept: returning every freed page at once costs about a tenth of the speed.)
+fn return_freed_memory_at_once() {
+    // SAFETY: setting an option of the allocator this program links; any value is valid.
+    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 0) };
+}
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = Cli::parse();
@@ -396,6 +408,7 @@ fn extract(args: &OutputArgs, what: Output) -> anyhow::Result<ExitCode> {
         return Err(err);
     }
     if let Some(kept) = kept {
+        return_freed_memory_at_once();
         for incident in kept.into_merged().context("merging")? {
             writer.write(&incident.context("merging")?)?;
         }
@@ -457,6 +470,7 @@ fn merge(
     }
     let mut sink = open_output(&out)?;
     let mut writer = RecordWriter::new(&mut *sink, format);
+    return_freed_memory_at_once();
     for incident in incidents.into_merged().context("merging")? {
         writer.write(&incident.context("merging")?)?;
     }
@@ -632,6 +646,18 @@ fn reextract(path: &std::path::Path) -> anyhow::Result<ExitCode> {
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
     use super::*;
+
+    /// The option number is mimalloc's purge delay: its default is a second, and setting it
+    /// is read back (a mimalloc whose options moved would fail here, not merge slowly).
+    #[test]
+    fn the_purge_delay_option_is_the_one_set() {
+        // SAFETY: reading and setting an option of the linked allocator.
+        let default = unsafe { libmimalloc_sys::mi_option_get(MI_OPTION_PURGE_DELAY) };
+        assert_eq!(default, 1000);
+        return_freed_memory_at_once();
+        let now = unsafe { libmimalloc_sys::mi_option_get(MI_OPTION_PURGE_DELAY) };
+        assert_eq!(now, 0);
+    }
 
     #[test]
     fn a_lone_imap_path_opens_the_workspace() {
