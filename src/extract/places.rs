@@ -55,6 +55,9 @@ const TITLE_COUNTRY_CONFIDENCE: f32 = 0.9;
 /// A city of a container's country at least this big is itself, not a local namesake, when
 /// the text puts it in another province.
 const CITY_OVER_ITS_PROVINCE: u64 = 500_000;
+/// A city at least this big, named before capitals that abbreviate a state it is not in
+/// ("Dhaka, AL activists"), is itself: the capitals are initials, not its state.
+const CITY_BEFORE_INITIALS: u64 = 100_000;
 
 /// A neighbourhood's namesake farther than this from the town the text names most is not
 /// the neighbourhood.
@@ -284,6 +287,25 @@ pub fn find_all_mentions_under<'g>(
                 && place.population >= CITY_OVER_ITS_PROVINCE
             {
                 detached[i] = true;
+                continue;
+            }
+            // "In Dhaka, AL activists", "Rajshahi University (RU)": capitals after a name
+            // that has no reading inside the state they abbreviate (none was found above)
+            // are a party's or a body's initials, not its state; a city or division of its
+            // own stands (a small town is still the local name the gazetteer lacks).
+            if !inside
+                && is_a_state_code(gazetteer, &raws[j].name)
+                && let Some((alone, confidence)) = gazetteer
+                    .resolve_name(&raws[i].name, &context_for(&raws[i].name))
+                    .map(|r| (r.place, r.confidence))
+                && !is_inside(alone, container)
+                && (alone.population >= CITY_BEFORE_INITIALS
+                    || matches!(alone.kind, PlaceKind::Admin1 | PlaceKind::Admin2))
+            {
+                containers[i] = None;
+                first[i] = Some((alone, confidence));
+                keep[i] = is_real_place(text, &tokens, &raws[i], alone)
+                    && !is_unwritten_code(&raws[i], alone);
                 continue;
             }
             if !inside && place.kind != PlaceKind::Country {
@@ -2117,6 +2139,14 @@ mod tests {
         }
     }
 
+    /// The country a name of the text is read in (None when it is no place mention).
+    fn country_read(g: &Gazetteer, text: &str, name: &str) -> Option<&'static str> {
+        find_mentions(g, text)
+            .into_iter()
+            .find(|m| &text[m.span.0..m.span.1] == name)
+            .map(|m| m.place.country)
+    }
+
     /// An ambiguous name's first reading does not vouch for itself against the other names
     /// of the text; a capital's does.
     #[test]
@@ -2137,12 +2167,36 @@ mod tests {
             ),
         ];
         for (text, name, country) in rows {
-            let mentions = find_mentions(g, text);
-            let found = mentions
-                .iter()
-                .find(|m| &text[m.span.0..m.span.1] == name)
-                .map(|m| m.place.country);
-            assert_eq!(found, Some(country), "{text}");
+            assert_eq!(country_read(g, text, name), Some(country), "{text}");
+        }
+    }
+
+    /// Capitals after a city that abbreviate a state it does not lie in are initials (a
+    /// party's, a college's), not its state; a town that lies in the state is read there.
+    #[test]
+    fn initials_after_a_city_are_no_state_of_it() {
+        let Ok(g) = Gazetteer::bundled() else {
+            return;
+        };
+        let rows = [
+            (
+                "In Karachi, PM supporters blocked the road.",
+                "Karachi",
+                "PK",
+            ),
+            (
+                "Students were hurt at a hall of Lagos College (CA) on Monday.",
+                "Lagos",
+                "NG",
+            ),
+            (
+                "A man was shot in Lexington, MS on Tuesday.",
+                "Lexington",
+                "US",
+            ),
+        ];
+        for (text, name, country) in rows {
+            assert_eq!(country_read(g, text, name), Some(country), "{text}");
         }
     }
 
