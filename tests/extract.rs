@@ -237,6 +237,31 @@ fn a_group_of_one_province_places_an_incident_its_text_does_not() {
 }
 
 #[test]
+fn a_city_abroad_is_no_place_of_a_group_that_fights_elsewhere() {
+    // A village or a market named like a city in a country the group never fights in.
+    let rows = [
+        (
+            "Boko Haram fighters raided Naples village at dawn, killing three herders.",
+            "Italy",
+        ),
+        (
+            "Boko Haram militants attacked the Naga market, wounding two traders.",
+            "Philippines",
+        ),
+        (
+            "Al-Shabaab fighters attacked an army base near Toronto camp on Friday.",
+            "Canada",
+        ),
+    ];
+    for (text, abroad) in rows {
+        let incidents = extract(text, Some((2021, 6, 9)));
+        let first = incidents.first().expect("an incident");
+        assert_ne!(first.country, abroad, "{text}");
+        assert!(!first.country.is_empty(), "{text}");
+    }
+}
+
+#[test]
 fn more_dead_told_in_the_next_sentence_add_to_the_incident() {
     let text = "Gunmen shot dead a judge in Tonala on Monday. His two bodyguards were also killed.";
     let incidents = extract(text, Some((1990, 3, 6)));

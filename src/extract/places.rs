@@ -501,12 +501,14 @@ pub fn find_all_mentions_under<'g>(
         // The title, the armed groups and the words of the text all say the story is of
         // another country.
         let prior_elsewhere = !prior.is_empty() && prior.iter().all(|p| p.country != place.country);
-        // Even a capital or a city an event is put in is not meant by a name it is not
-        // written as, abroad ("the Fulani of Moscou" in a story of the Central African
-        // Republic).
+        // Only a capital is protected in a story told to be of another country: a city or
+        // province an event is put in is then a village or quarter named like it ("Boko
+        // Haram raided Naples village"; "Mayo" of Cameroon's Mayo-Sava, not Ireland's
+        // county). Even a capital is not meant by a name it is not written as, abroad ("the
+        // Fulani of Moscou" in a story of the Central African Republic).
         let protected = big
             && (place.is_capital() || role_of(text, &tokens, raws[i].words.0) == Role::Locative)
-            && !(by_another_name_only && prior_elsewhere);
+            && !(prior_elsewhere && (by_another_name_only || !place.is_capital()));
         if !keep[i] || place.kind == PlaceKind::Country || protected {
             continue;
         }
@@ -527,9 +529,9 @@ pub fn find_all_mentions_under<'g>(
             .iter()
             .filter(|(c, _)| others.iter().filter(|(d, _)| d == c).count() >= 2)
             .count();
-        // A small place (or one not written by its own name) of a country the story is
-        // told to be not about ("Wagner and FAMa forces killed ten in Moura").
-        let told_elsewhere = (!big || by_another_name_only) && prior_elsewhere;
+        // A place of a country the story is told to be not about ("Wagner and FAMa forces
+        // killed ten in Moura"), unless a capital written by its own name.
+        let told_elsewhere = prior_elsewhere && (by_another_name_only || !place.is_capital());
         if agreeing >= if big { 3 } else { 2 }
             || (by_another_name_only && !others.is_empty())
             || told_elsewhere
