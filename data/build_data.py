@@ -54,6 +54,10 @@ PACKAGES = {
                   "c8f8e2b2ad0d37bfdd41f0e40f1e4c8e5f907467d768a1d3698b164e9617f0b4"),
 }
 
+# Words after a district's name that say what it is ("Jimma Zone", "Kailali District").
+DISTRICT_WORDS = ("zone", "district", "municipality", "sub city", "county", "prefecture",
+                  "department", "province", "region", "division", "regency", "city")
+
 # Prefixes and suffixes that sources put around first-level division names.
 ADMIN_AFFIXES = ("wilayat-e ", "velayat-e ", "land ", "province of ", "provincia de ",
                  "state of ", "region ")
@@ -437,6 +441,26 @@ def main():
     for r in rows:
         if r[1] == "P" and r[4]:
             town_admin1s.setdefault(r[4], []).append(r[3])
+    # A district no town is coded in is pinned at the town of its own name in its division
+    # (its seat, as "Jimma Zone" has Jimma): the biggest such town, by its name or an alias.
+    towns_by_name = {}
+    for r in rows:
+        if r[1] == "P":
+            for n in {r[5], *(a for a in r[11].split("|") if a)}:
+                key = (r[2], r[3], fold(n))
+                best = towns_by_name.get(key)
+                if best is None or int(r[8] or 0) > int(best[8] or 0):
+                    towns_by_name[key] = r
+
+    def seat_of_district(cc, a1, name):
+        base = fold(name)
+        for word in DISTRICT_WORDS:
+            if base.endswith(" " + word):
+                base = base[: -len(word) - 1]
+                break
+        town = towns_by_name.get((cc, a1, base))
+        return (float(town[6]), float(town[7])) if town else None
+
     for row in district_rows.values():
         name, iso, code, gid, typ, aliases = row[:6]
         parts = code.split(".")
@@ -447,8 +471,11 @@ def main():
             towns = town_admin1s[code]
             a1 = max(sorted(set(towns)), key=towns.count)
         pts = admin2_points.get(code)
+        seat = None if pts else seat_of_district(cc, a1, name)
         if pts:
             point = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+        elif seat is not None:
+            point = seat
         elif (cc, a1) in admin1_points:
             point = admin1_points[(cc, a1)]
         else:

@@ -329,3 +329,23 @@ fn every_district_has_a_country_and_a_named_province() {
         "{orphans:?}"
     );
 }
+
+/// A district no town is coded in sits at the town of its own name in its province (its
+/// seat), not at the province's point: Jimma Zone at Jimma, not in the middle of Oromia.
+#[test]
+fn a_district_without_towns_sits_at_its_seat() {
+    let g = Gazetteer::bundled().unwrap();
+    let zone = g
+        .lookup("Jimma Zone")
+        .into_iter()
+        .find(|p| p.kind == PlaceKind::Admin2 && p.country == "ET")
+        .expect("Jimma Zone");
+    let town = g
+        .lookup("Jimma")
+        .into_iter()
+        .find(|p| p.kind == PlaceKind::PopulatedPlace && p.country == "ET")
+        .expect("Jimma town");
+    assert!(zone.km_to(town) < 1.0, "{} km", zone.km_to(town));
+    let province = g.admin1(zone.country, zone.admin1).expect("Oromia");
+    assert!(zone.km_to(province) > 50.0);
+}
