@@ -906,7 +906,8 @@ pub static LOCATIVE_PREPOSITIONS: WordSet = WordSet::new(&[
 ]);
 
 /// Nouns whose "of X" puts what follows in X: its people ("residents of X", "the Muslim
-/// community of X") and its parts ("the streets of X", "the market of X").
+/// community of X"), its parts ("the streets of X", "the market of X") and its sites ("the
+/// central mosque of X", "his hometown of X").
 pub static DWELLERS_AND_PARTS: WordSet = WordSet::new(&[
     "residents",
     "inhabitants",
@@ -929,6 +930,21 @@ pub static DWELLERS_AND_PARTS: WordSet = WordSet::new(&[
     "centre",
     "center",
     "heart",
+    // Sites that stand in a town: "in the central mosque of X", "at the prison of X".
+    "mosque",
+    "church",
+    "cathedral",
+    "temple",
+    "hospital",
+    "prison",
+    "jail",
+    "camp",
+    "stadium",
+    "airport",
+    "port",
+    "harbour",
+    "harbor",
+    "hometown",
 ]);
 
 /// Directions that make a place a reference point ("north of the capital, Kabul").

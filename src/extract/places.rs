@@ -2220,9 +2220,14 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 76] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 77] = [
             // a name before a site's word is the site's ...
             ("a shoving match in Ellis Square ended in a shooting", &[]),
+            // ... and a small town after a site's "of" is where it stands
+            (
+                "a man was stabbed in the central mosque of Gaoua on Friday",
+                &[("Gaoua", PopulatedPlace, "BF", Locative)],
+            ),
             // ... but a town so named is matched whole
             (
                 "a man was shot in Oak Park on Monday",
