@@ -1892,6 +1892,9 @@ static CONTAINMENT_FILLERS: WordSet = WordSet::new(&[
     "suburb",
     "hamlet",
     "camp",
+    // "Kpalsi, a suburb of Tamale", "Hinda, an area of Kouilou".
+    "a",
+    "an",
 ]);
 
 /// The index of the place that contains mention `i`: the next mention after only place-like
@@ -2220,9 +2223,14 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 77] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 78] = [
             // a name before a site's word is the site's ...
             ("a shoving match in Ellis Square ended in a shooting", &[]),
+            // "X, a suburb of Y": Y holds X, and a namesake of X far away is no place here
+            (
+                "residents protested at Lincoln, a suburb of Tamale, on Thursday",
+                &[("Tamale", PopulatedPlace, "GH", Locative)],
+            ),
             // ... and a small town after a site's "of" is where it stands
             (
                 "a man was stabbed in the central mosque of Gaoua on Friday",
