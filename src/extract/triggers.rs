@@ -316,6 +316,20 @@ mod tests {
     }
 
     #[test]
+    fn plural_protests_are_protests() {
+        let table = TriggerTable::bundled().expect("bundled table");
+        for text in [
+            "nurses held marches in three towns",
+            "teachers held sit-ins at the ministry",
+            "dockers held strikes for a week",
+        ] {
+            let found = table.find(text);
+            assert_eq!(found.len(), 1, "{text}");
+            assert_eq!(found[0].rule.sub_event_type.as_str(), "Peaceful protest");
+        }
+    }
+
+    #[test]
     fn bad_rows_name_the_line() {
         let err = TriggerTable::parse("# c\nbomb\t70\tBattles\tNope\t-\n").err();
         assert!(err.is_some_and(|e| e.to_string().starts_with("trigger table line 2")));
