@@ -262,6 +262,19 @@ fn a_city_abroad_is_no_place_of_a_group_that_fights_elsewhere() {
 }
 
 #[test]
+fn a_small_town_abroad_known_by_another_name_is_no_container() {
+    // Poni is a province of Burkina Faso the gazetteer lacks; "Poni" is also an old name of
+    // Pawnee, Oklahoma, which holds no Gaoua.
+    let text = "Students marched through Gaoua (Gaoua, Poni) on Monday to demand a new school.";
+    let incidents = extract(text, Some((2021, 6, 9)));
+    let first = incidents.first().expect("an incident");
+    assert_eq!(
+        (first.country.as_str(), first.location.as_str()),
+        ("Burkina Faso", "Gaoua")
+    );
+}
+
+#[test]
 fn more_dead_told_in_the_next_sentence_add_to_the_incident() {
     let text = "Gunmen shot dead a judge in Tonala on Monday. His two bodyguards were also killed.";
     let incidents = extract(text, Some((1990, 3, 6)));

@@ -293,13 +293,22 @@ pub fn find_all_mentions_under<'g>(
             // that has no reading inside the state they abbreviate (none was found above)
             // are a party's or a body's initials, not its state; a city or division of its
             // own stands (a small town is still the local name the gazetteer lacks).
+            let initials = is_a_state_code(gazetteer, &raws[j].name);
+            // "Gaoua (Gaoua, Poni)": a small town known by the container's name only as
+            // another of its names (Pawnee, Oklahoma, once "Poni") is no container: the
+            // name inside, when it is some place's own name, is read on its own, however
+            // small. (A city so known is a container: the Chittagong of Chattogram.)
+            let container_by_another_name = container.kind == PlaceKind::PopulatedPlace
+                && container.population < LONE_TOWN_POPULATION
+                && !is_written_as_its_own_name(&raws[j].name, container);
             if !inside
-                && is_a_state_code(gazetteer, &raws[j].name)
+                && (initials || container_by_another_name)
                 && let Some((alone, confidence)) = gazetteer
                     .resolve_name(&raws[i].name, &context_for(&raws[i].name))
                     .map(|r| (r.place, r.confidence))
                 && !is_inside(alone, container)
-                && (alone.population >= CITY_BEFORE_INITIALS
+                && (container_by_another_name && is_written_as_its_own_name(&raws[i].name, alone)
+                    || alone.population >= CITY_BEFORE_INITIALS
                     || matches!(alone.kind, PlaceKind::Admin1 | PlaceKind::Admin2))
             {
                 containers[i] = None;
