@@ -275,6 +275,13 @@ fn a_small_town_abroad_known_by_another_name_is_no_container() {
 }
 
 #[test]
+fn a_capital_after_in_is_a_place_not_its_government() {
+    // "Rabat demanded" alone would be the government; "in Rabat" is where protesters were.
+    let (_, location) = first_place("Protesters in Rabat demanded higher wages.", (2022, 3, 1));
+    assert_eq!(location, "Rabat");
+}
+
+#[test]
 fn more_dead_told_in_the_next_sentence_add_to_the_incident() {
     let text = "Gunmen shot dead a judge in Tonala on Monday. His two bodyguards were also killed.";
     let incidents = extract(text, Some((1990, 3, 6)));
