@@ -1655,7 +1655,7 @@ fn stands_for_government(text: &str, tokens: &[Word], raw: &Raw, place: &Place) 
     let gap = &text[raw.span.1..tokens.get(j + 1).map_or(raw.span.1, |w| w.span.0)];
     // "Protesters in Rabat demanded": a name after a preposition of place is where the
     // subject is, not the subject.
-    let after_a_preposition = lexicon::LOCATIVE_PREPOSITIONS.contains(&previous.as_str());
+    let after_a_preposition = lexicon::LOCATIVE_PREPOSITIONS.contains(previous.as_str());
     (gap.trim().is_empty() && lexicon::GOVERNMENT_VERBS.contains(&next) && !after_a_preposition)
         || (matches!(previous.as_str(), "with" | "between" | "and") && place.is_capital())
 }
