@@ -471,7 +471,10 @@ def main():
             towns = town_admin1s[code]
             a1 = max(sorted(set(towns)), key=towns.count)
         pts = admin2_points.get(code)
-        seat = None if pts else seat_of_district(cc, a1, name)
+        # (Only in a division that exists: a district of a division the table lacks is left
+        # out, as it is without towns.)
+        known_division = (cc, a1) in admin1_points
+        seat = seat_of_district(cc, a1, name) if not pts and known_division else None
         if pts:
             point = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
         elif seat is not None:
