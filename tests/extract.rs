@@ -282,6 +282,13 @@ fn a_capital_after_in_is_a_place_not_its_government() {
 }
 
 #[test]
+fn a_country_that_says_where_someone_is_gives_way_to_the_events_town() {
+    let text = "Families of students in Ukraine demonstrated in Rabat on Monday.";
+    let (_, location) = first_place(text, (2022, 3, 1));
+    assert_eq!(location, "Rabat");
+}
+
+#[test]
 fn more_dead_told_in_the_next_sentence_add_to_the_incident() {
     let text = "Gunmen shot dead a judge in Tonala on Monday. His two bodyguards were also killed.";
     let incidents = extract(text, Some((1990, 3, 6)));

@@ -1467,6 +1467,18 @@ fn choose_place(mentions: &[Mention<'_>], span: Span) -> Option<(usize, GeoPreci
         {
             return Some(inner);
         }
+        // "families of students in Ukraine demonstrated in Rabat": a country that only says
+        // where someone is gives way to a town or division the event is put in later.
+        if m.place.kind == PlaceKind::Country
+            && let Some((k, later)) = mentions.iter().enumerate().find(|(_, l)| {
+                inside(l)
+                    && l.role == Role::Locative
+                    && l.span.0 > m.span.0
+                    && l.place.kind != PlaceKind::Country
+            })
+        {
+            return Some(pick(k, later));
+        }
         return Some(pick(i, m));
     }
     first_below_country(None)
