@@ -137,8 +137,10 @@ impl SpillMerge {
         let links = link(blocks.iter().copied(), |i| reports.get(i).unpack());
         drop(blocks);
         // Only the dates are needed from here on.
-        let whens: Vec<(Option<NaiveDate>, TimePrecision)> =
-            reports.iter().map(|r| r.unpack().when()).collect();
+        // (Sized first: a chunked list's iterator gives no length, and a growing Vec would
+        // briefly hold three times the dates.)
+        let mut whens: Vec<(Option<NaiveDate>, TimePrecision)> = Vec::with_capacity(reports.len());
+        whens.extend(reports.iter().map(|r| r.unpack().when()));
         drop(reports);
         let clusters = links.into_clusters();
         // The in-memory merge's order: by the merged date (undated first), then the merged

@@ -38,11 +38,16 @@ fn extract_with(
     extractor.extract(&article).incidents
 }
 
+/// The first incident of a text published on `date`.
+fn first_incident(text: &str, date: (i32, u32, u32)) -> Incident {
+    let incidents = extract(text, Some(date));
+    incidents.into_iter().next().expect("an incident")
+}
+
 /// The province and the place of the first incident of a text published on `date`.
 fn first_place(text: &str, date: (i32, u32, u32)) -> (String, String) {
-    let incidents = extract(text, Some(date));
-    let first = incidents.first().expect("an incident");
-    (first.admin1.clone(), first.location.clone())
+    let first = first_incident(text, date);
+    (first.admin1, first.location)
 }
 
 /// Asserts that a text published on `date` gives incidents, every one of them at `location`.
@@ -254,8 +259,7 @@ fn a_city_abroad_is_no_place_of_a_group_that_fights_elsewhere() {
         ),
     ];
     for (text, abroad) in rows {
-        let incidents = extract(text, Some((2021, 6, 9)));
-        let first = incidents.first().expect("an incident");
+        let first = first_incident(text, (2021, 6, 9));
         assert_ne!(first.country, abroad, "{text}");
         assert!(!first.country.is_empty(), "{text}");
     }
@@ -266,8 +270,7 @@ fn a_small_town_abroad_known_by_another_name_is_no_container() {
     // Poni is a province of Burkina Faso the gazetteer lacks; "Poni" is also an old name of
     // Pawnee, Oklahoma, which holds no Gaoua.
     let text = "Students marched through Gaoua (Gaoua, Poni) on Monday to demand a new school.";
-    let incidents = extract(text, Some((2021, 6, 9)));
-    let first = incidents.first().expect("an incident");
+    let first = first_incident(text, (2021, 6, 9));
     assert_eq!(
         (first.country.as_str(), first.location.as_str()),
         ("Burkina Faso", "Gaoua")
