@@ -292,6 +292,16 @@ fn a_country_that_says_where_someone_is_gives_way_to_the_events_town() {
 }
 
 #[test]
+fn a_place_the_text_locates_outranks_one_that_only_qualifies() {
+    // No preposition puts the fight anywhere; "Morobe" only says who the youths are, while
+    // the station is located in Port Moresby, in its district.
+    let text = "Morobe youths fought residents at Hohola station, Port Moresby (National \
+                Capital District) on Sunday. Three men were injured.";
+    let (_, location) = first_place(text, (2023, 5, 2));
+    assert_eq!(location, "Port Moresby");
+}
+
+#[test]
 fn more_dead_told_in_the_next_sentence_add_to_the_incident() {
     let text = "Gunmen shot dead a judge in Tonala on Monday. His two bodyguards were also killed.";
     let incidents = extract(text, Some((1990, 3, 6)));

@@ -945,6 +945,17 @@ pub static DWELLERS_AND_PARTS: WordSet = WordSet::new(&[
     "harbour",
     "harbor",
     "hometown",
+    // Bodies that sit in a town: "students of the school of X", "the office of X".
+    "school",
+    "schools",
+    "university",
+    "college",
+    "office",
+    "offices",
+    "headquarters",
+    "station",
+    "court",
+    "courthouse",
 ]);
 
 /// Directions that make a place a reference point ("north of the capital, Kabul").

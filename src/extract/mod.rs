@@ -1455,8 +1455,10 @@ fn choose_place(mentions: &[Mention<'_>], span: Span) -> Option<(usize, GeoPreci
                     && m.place.kind != PlaceKind::Country
                     && country.is_none_or(|c| m.place.country == c)
             })
-            // Where people came from is the place only when nothing else is named.
-            .min_by_key(|(_, m)| (m.role == Role::Origin, m.span.0))
+            // Where people came from is the place only when nothing else is named. A name
+            // the text locates ("at Gordons station, Port Moresby (Capital District)")
+            // says where more surely than one that only qualifies ("Morobe youths").
+            .min_by_key(|(_, m)| (m.role == Role::Origin, m.container.is_none(), m.span.0))
             .map(|(i, m)| pick(i, m))
     };
     if let Some((i, m)) = locative {

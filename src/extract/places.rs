@@ -1100,7 +1100,12 @@ fn candidate_names<'g>(
             });
             // A loose form of three letters or fewer ("Wollo" reads "ala") is too common a
             // sound to say which place is meant.
-            let variant = !exact && long_enough && whole_run && {
+            // "In Buea, police ...": a preposition that starts a sentence starts no
+            // spelling variant ("In Buea" read as Yên Bái); a name spelled so exactly ("In
+            // Salah") stands.
+            let after_a_preposition =
+                n > 1 && SENTENCE_START_PREPOSITIONS.contains(&first.to_ascii_lowercase().as_str());
+            let variant = !exact && long_enough && whole_run && !after_a_preposition && {
                 let key = loose_key(base);
                 // (The capitals of compass words, "North Wollo", are no sound of the name.)
                 let sounds = key.chars().filter(char::is_ascii_lowercase).count();
@@ -1138,6 +1143,11 @@ fn candidate_names<'g>(
     }
     (out, demonyms)
 }
+
+/// Prepositions that may start a sentence before a name ("In Buea, ..."): never the first
+/// word of a spelling variant.
+const SENTENCE_START_PREPOSITIONS: [&str; 8] =
+    ["in", "at", "near", "on", "from", "to", "outside", "around"];
 
 /// True when word `i` is a later part of one hyphenated name ("Pori" of "Tari-Pori
 /// district"): the compound goes on to a kind word or a capitalised word. Two places
@@ -2050,6 +2060,22 @@ fn role_of(text: &str, tokens: &[Word], first_word: usize) -> Role {
         if lexicon::LOCATIVE_PREPOSITIONS.contains(&word) {
             return Role::Locative;
         }
+        // "in Kisiriri and Rumuruti", "in Po, Bousse and Tougan": a name listed after
+        // another is where the list's preposition puts it.
+        let lists_a_name = |k: usize| {
+            k > 0
+                && is_capitalized(tokens[k - 1].text(text))
+                && !text[tokens[k - 1].span.1..tokens[k].span.0].contains(['.', ';', '(', ')'])
+        };
+        if matches!(word.as_str(), "and" | "or") && lists_a_name(k) {
+            continue;
+        }
+        if gap.trim() == ","
+            && is_capitalized(tokens[k].text(text))
+            && !lexicon::is_never_a_place(&word)
+        {
+            continue;
+        }
         if word == "from" {
             return Role::Origin;
         }
@@ -2235,7 +2261,40 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 78] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 84] = [
+            // a preposition opening a sentence starts no spelling variant of a name
+            (
+                "In Buea, soldiers searched homes overnight.",
+                &[("Buea", PopulatedPlace, "CM", Locative)],
+            ),
+            // a name listed after another is where the list's preposition puts it
+            (
+                "police torched houses in Lakuvu and Rumuruti on Friday",
+                &[("Rumuruti", PopulatedPlace, "KE", Locative)],
+            ),
+            (
+                "strikes were held in Ouagadougou, Tougan and Gaoua this week",
+                &[
+                    ("Ouagadougou", PopulatedPlace, "BF", Locative),
+                    ("Tougan", PopulatedPlace, "BF", Locative),
+                    ("Gaoua", PopulatedPlace, "BF", Locative),
+                ],
+            ),
+            // ... but a month before the comma is no listed name
+            (
+                "In March, Lisbon police arrested four men",
+                &[("Lisbon", PopulatedPlace, "PT", Plain)],
+            ),
+            // a body's town after "of" is where the body sits
+            (
+                "pupils of the primary school of Niangoloko blocked the road",
+                &[("Niangoloko", PopulatedPlace, "BF", Locative)],
+            ),
+            // a regency is its name without the level word
+            (
+                "farmers marched in Jayawijaya on Monday",
+                &[("Jayawijaya", Admin2, "ID", Locative)],
+            ),
             // a name before a site's word is the site's ...
             ("a shoving match in Ellis Square ended in a shooting", &[]),
             // "X, a suburb of Y": Y holds X, and a namesake of X far away is no place here
@@ -2283,6 +2342,7 @@ mod tests {
                 "farmers rallied in Weldiya (North Wollo, Amhara) on Monday",
                 &[
                     ("Weldiya", PopulatedPlace, "ET", Locative),
+                    ("North Wollo", Admin2, "ET", Locative),
                     ("Amhara", Admin1, "ET", Locative),
                 ],
             ),
@@ -2435,8 +2495,8 @@ mod tests {
                 "Officers from Tulsa, Norman and Lawton said Mary drove the truck",
                 &[
                     ("Tulsa", PopulatedPlace, "US", Origin),
-                    ("Norman", PopulatedPlace, "US", Plain),
-                    ("Lawton", PopulatedPlace, "US", Plain),
+                    ("Norman", PopulatedPlace, "US", Origin),
+                    ("Lawton", PopulatedPlace, "US", Origin),
                 ],
             ),
             // context, not a list, decides whether a city's name that is also a word is

@@ -146,21 +146,79 @@ const ADMIN1_WORDS: [&str; 14] = [
     "district",
 ];
 
+/// The level words of local divisions ("Kabupaten Batang", "Partido de Azul", "Jimma
+/// Zone", "Meme Division"); a longer form before a shorter one it ends with.
+const LOCAL_LEVEL_WORDS: [&str; 17] = [
+    "departamento",
+    "distrito",
+    "regency",
+    "kabupaten",
+    "kota",
+    "zone",
+    "division",
+    "municipality",
+    "municipal",
+    "metropolitan",
+    "municipio",
+    "partido",
+    "comuna",
+    "commune",
+    "rayon",
+    "raion",
+    "district",
+];
+
+/// The words that join a level word before a name to it ("Partido de Azul").
+const LEVEL_JOINERS: [&str; 5] = ["de la ", "del ", "de ", "do ", "da "];
+
+/// What is left of a local division's name without its level word must still be a name:
+/// "Distrito Federal" or "Departamento Central" is no place called "Federal" or "Central".
+const GENERIC_BASES: [&str; 22] = [
+    "federal",
+    "central",
+    "capital",
+    "national",
+    "metropolitan",
+    "north",
+    "south",
+    "east",
+    "west",
+    "northern",
+    "southern",
+    "eastern",
+    "western",
+    "new",
+    "old",
+    "upper",
+    "lower",
+    "great",
+    "greater",
+    "special",
+    "urban",
+    "rural",
+];
+
 /// Strips administrative words from the start or end of a folded division name.
 pub fn strip_admin_words(folded: &str) -> Option<&str> {
-    for word in ADMIN1_WORDS {
+    let strip = |word: &str| {
         if let Some(base) = folded.strip_suffix(word).and_then(|b| b.strip_suffix(' '))
             && !base.is_empty()
         {
             return Some(base);
         }
-        if let Some(base) = folded.strip_prefix(word).and_then(|b| b.strip_prefix(' '))
-            && !base.is_empty()
-        {
-            return Some(base);
-        }
-    }
-    None
+        let base = folded.strip_prefix(word)?.strip_prefix(' ')?;
+        let base = LEVEL_JOINERS
+            .iter()
+            .find_map(|j| base.strip_prefix(j).filter(|rest| !rest.is_empty()))
+            .unwrap_or(base);
+        (!base.is_empty()).then_some(base)
+    };
+    ADMIN1_WORDS.iter().find_map(|w| strip(w)).or_else(|| {
+        LOCAL_LEVEL_WORDS
+            .iter()
+            .find_map(|w| strip(w))
+            .filter(|base| !GENERIC_BASES.contains(base))
+    })
 }
 
 /// Populated places smaller than this are left out of the transliteration-variant index:

@@ -477,5 +477,10 @@ mod tests {
         assert_eq!(strip_admin_words("hilmand viloyati"), Some("hilmand"));
         assert_eq!(strip_admin_words("wilayat e kabul"), Some("kabul"));
         assert_eq!(strip_admin_words("kabul"), None);
+        assert_eq!(strip_admin_words("kabupaten batang"), Some("batang"));
+        assert_eq!(strip_admin_words("partido de azul"), Some("azul"));
+        assert_eq!(strip_admin_words("jimma zone"), Some("jimma"));
+        assert_eq!(strip_admin_words("meme division"), Some("meme"));
+        assert_eq!(strip_admin_words("kota"), None);
     }
 }
