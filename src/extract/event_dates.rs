@@ -58,6 +58,10 @@ const LATER_STEPS: &[&str] = &[
     "deadlocked",
     "canvassed",
     "surgery",
+    // A state after the event: "remained in critical condition Friday".
+    "remained",
+    "remains",
+    "remain",
 ];
 
 /// Verbs of telling, which date the telling from farther back ("told the county's daily
@@ -464,6 +468,12 @@ mod tests {
                 "He had been shot at about 10 a.m. Monday, said Sgt. Lee.",
                 "Monday",
                 false,
+            ),
+            // a state the victim is still in is the day's of a later step
+            (
+                "The boy remained in critical condition Friday after the shooting.",
+                "Friday",
+                true,
             ),
         ];
         for (text, written, want) in rows {

@@ -2005,9 +2005,46 @@ fn day_of_the_event_itself(
                 && !event_dates::dates_a_later_step(text, d)
         })
     });
-    same_sentence.or_else(|| {
-        event_dates::day_the_story_names(text, sentences, own.date, |s| dates_of(s, anchor))
-    })
+    same_sentence
+        .or_else(|| {
+            event_dates::day_the_story_names(text, sentences, own.date, |s| dates_of(s, anchor))
+        })
+        .or_else(|| a_day_before_the_step(text, sentences, anchor, f.sentence, own))
+}
+
+/// How many days before a step ("police said Tuesday") the story's other days may date its
+/// event.
+const DAYS_BEFORE_A_STEP: i64 = 7;
+
+/// "... was shot, police said Tuesday. ... the gunman opened fire Monday evening": the
+/// first day of the story (the incident's own sentence first) that is no step's, on or up
+/// to a week before the step; a death's day only when the story gives no other.
+fn a_day_before_the_step(
+    text: &str,
+    sentences: &[Sentence<'_>],
+    anchor: Option<chrono::NaiveDate>,
+    sentence: usize,
+    step: &DateExpr,
+) -> Option<DateExpr> {
+    let candidates: Vec<DateExpr> = std::iter::once(sentence)
+        .chain((0..sentences.len()).filter(|&si| si != sentence))
+        .filter_map(|si| sentences.get(si))
+        .filter(|s| !tells_of_what_is_to_come(s.text))
+        .flat_map(|s| dates_of(s, anchor))
+        .filter(|d| {
+            !d.report_date
+                && d.precision == TimePrecision::Day
+                && d.span != step.span
+                && d.date <= step.date
+                && (step.date - d.date).num_days() <= DAYS_BEFORE_A_STEP
+                && !event_dates::dates_a_later_step(text, d)
+        })
+        .collect();
+    candidates
+        .iter()
+        .find(|d| !event_dates::dates_a_death(text, d))
+        .or_else(|| candidates.first())
+        .cloned()
 }
 
 /// "a shooting over the weekend ... The shooting started early Sunday": an incident dated
