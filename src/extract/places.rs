@@ -1093,10 +1093,19 @@ fn candidate_names<'g>(
             let long_enough = base.len() >= 5 || (cue.is_some() && base.len() >= 4);
             // A variant is a name as written: a lower-case word inside it ("Hall in Key" of
             // "City Hall in Key West") is only in a name spelled exactly so.
+            // "Maarat al-Numan", "Tell ar-Rifaat": an Arabic article joined by a hyphen to
+            // the next word is part of the name.
+            let joined_article = |k: usize| {
+                k > i
+                    && k < j
+                    && ARABIC_ARTICLES.contains(&tokens[k].text(text))
+                    && text.get(tokens[k].span.1..tokens[k + 1].span.0) == Some("-")
+            };
             let whole_run = (i..=j).all(|k| {
                 is_capitalized(tokens[k].text(text))
                     || (k == j && kind_word)
                     || (k > i && text.get(tokens[k - 1].span.1..tokens[k].span.0) == Some("-"))
+                    || joined_article(k)
             });
             // A loose form of three letters or fewer ("Wollo" reads "ala") is too common a
             // sound to say which place is meant.
@@ -1143,6 +1152,12 @@ fn candidate_names<'g>(
     }
     (out, demonyms)
 }
+
+/// The Arabic article as transliterations write it before a hyphen ("al-", "ash-", "ez-").
+const ARABIC_ARTICLES: [&str; 16] = [
+    "al", "el", "ad", "ed", "ar", "er", "as", "es", "ash", "esh", "at", "et", "az", "ez", "an",
+    "en",
+];
 
 /// Prepositions that may start a sentence before a name ("In Buea, ..."): never the first
 /// word of a spelling variant.
@@ -2261,7 +2276,16 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 84] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 85] = [
+            // an Arabic article joined by a hyphen is part of a spelling variant's name
+            (
+                "shelling hit Kafr Nabl and Maarat al-Numan in southern Idlib",
+                &[
+                    ("Kafr Nabl", PopulatedPlace, "SY", Plain),
+                    ("Maarat al-Numan", Admin2, "SY", Plain),
+                    ("Idlib", Admin1, "SY", Locative),
+                ],
+            ),
             // a preposition opening a sentence starts no spelling variant of a name
             (
                 "In Buea, soldiers searched homes overnight.",

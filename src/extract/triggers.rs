@@ -330,6 +330,24 @@ mod tests {
     }
 
     #[test]
+    fn aircraft_that_strike_are_air_strikes() {
+        let table = TriggerTable::bundled().expect("bundled table");
+        for text in [
+            "a drone struck a car on the road",
+            "enemy aircraft struck a depot",
+            "a warplane hit the market",
+        ] {
+            let found = table.find(text);
+            assert!(
+                found
+                    .iter()
+                    .any(|m| m.rule.sub_event_type.as_str() == "Air/drone strike"),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
     fn bad_rows_name_the_line() {
         let err = TriggerTable::parse("# c\nbomb\t70\tBattles\tNope\t-\n").err();
         assert!(err.is_some_and(|e| e.to_string().starts_with("trigger table line 2")));
