@@ -1524,7 +1524,13 @@ impl Reading {
         if let Some(stop) = leading_date_stop(&text, article.date) {
             text.replace_range(stop..=stop, ",");
         }
-        let anchor = article.date.or(dateline.as_ref().and_then(|d| d.date));
+        // "SAVANNAH, GA (August 2, 2015): ... this morning": a day the dateline gives is the
+        // day the story was written, which an archive's or a feed's later date is not.
+        let written_on = dateline.as_ref().and_then(|d| d.date);
+        let anchor = match (article.date, written_on) {
+            (Some(published), Some(written)) if written < published => Some(written),
+            (published, written) => published.or(written),
+        };
         Reading {
             text,
             dateline,

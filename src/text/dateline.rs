@@ -42,7 +42,7 @@ static DATELINE: LazyLock<Regex> = LazyLock::new(|| {
           | [A-Z][a-z]{2,8}\.?\ \d{1,2}(?:,\ \d{4})?             # March 4, 2020
         ))?
         (?:\ \((?P<source>[^()\n]{1,40})\))?
-        [\ \t]*(?:--|—|–|-\ )
+        [\ \t]*(?:--|—|–|-\ |:\ )
         ",
     )
     .expect("dateline pattern is valid")
@@ -77,9 +77,17 @@ pub fn find_dateline(text: &str, anchor: Option<NaiveDate>) -> Option<Dateline> 
         (in_capitals || caps.name("source").is_some()).then_some((caps, whole, place))
     })?;
     let start = whole.start() + (whole.as_str().len() - whole.as_str().trim_start().len());
+    // "SAVANNAH, GA (August 2, 2015):": the parentheses may hold the day instead of a
+    // source, written in full.
     let date = caps
         .name("date")
-        .and_then(|d| parse_dateline_date(d.as_str(), anchor));
+        .and_then(|d| parse_dateline_date(d.as_str(), anchor))
+        .or_else(|| {
+            caps.name("source")
+                .and_then(|s| super::find_dates(s.as_str(), None).into_iter().next())
+                .filter(|d| d.precision == crate::model::TimePrecision::Day)
+                .map(|d| d.date)
+        });
     Some(Dateline {
         span: (start, whole.end()),
         place: (place.start(), place.end()),
@@ -113,7 +121,14 @@ mod tests {
     #[test]
     fn datelines_table() {
         // (text, expected place, expected date)
-        let rows: [(&str, Option<&str>, Option<(i32, u32, u32)>); 10] = [
+        let rows: [(&str, Option<&str>, Option<(i32, u32, u32)>); 12] = [
+            // the parentheses may hold the day, and a colon end the dateline
+            (
+                "DORTON, GA (May 4, 2016): Two men were shot early this morning.",
+                Some("DORTON, GA"),
+                Some((2016, 5, 4)),
+            ),
+            ("LAGOS: Gunmen kidnapped a banker.", Some("LAGOS"), None),
             (
                 "KANSAS CITY, Kan. (AP) — Two men were shot.",
                 Some("KANSAS CITY, Kan."),
