@@ -261,6 +261,26 @@ pub fn find_all_mentions_under<'g>(
             // Coded in a newer division than the one the text names.
             in_older_division[i] = in_outline;
             let inside = is_inside(place, container) || in_outline;
+            // "Bellevue, Washington": a city that contains only a quarter of the name gives
+            // way to the state of the city's name that holds a much larger town of it.
+            if inside
+                && container.kind == PlaceKind::PopulatedPlace
+                && place.kind == PlaceKind::PopulatedPlace
+                && let Some((outer, inner)) = read_together(
+                    gazetteer,
+                    &context_for(&raws[i].name),
+                    &raws[i].name,
+                    &raws[j].name,
+                )
+                && outer.0.kind == PlaceKind::Admin1
+                && inner.0.population > TOWN_OVER_A_QUARTER * place.population.max(1)
+            {
+                first[j] = Some(outer);
+                first[i] = Some(inner);
+                keep[j] = true;
+                keep[i] = is_real_place(text, &tokens, &raws[i], inner.0);
+                continue;
+            }
             if !inside
                 && place.kind != PlaceKind::Country
                 && let Some((outer, inner)) = read_together(
@@ -873,11 +893,36 @@ fn read_together<'g>(
                 c.place.admin1.to_string(),
                 c.place.kind,
             ));
-            let inner = gazetteer.resolve_name(name, &ctx)?;
-            (inner.place.kind != PlaceKind::Country && is_inside(inner.place, c.place))
-                .then_some(((c.place, 0.6), (inner.place, inner.confidence)))
+            // The best place of the name that lies inside this reading ("Rome, New York":
+            // the town of the state, though a capital abroad outranks it alone).
+            let best = gazetteer.resolve_name(name, &ctx)?;
+            if best.place.kind != PlaceKind::Country && is_inside(best.place, c.place) {
+                return Some(((c.place, 0.6), (best.place, best.confidence)));
+            }
+            gazetteer
+                .candidates(name, &ctx)
+                .into_iter()
+                .find(|inner| {
+                    !inner.loose
+                        && inner.place.kind != PlaceKind::Country
+                        && is_inside(inner.place, c.place)
+                })
+                .map(|inner| {
+                    (
+                        (c.place, 0.6),
+                        (inner.place, INSIDE_ITS_CONTAINER_CONFIDENCE),
+                    )
+                })
         })
 }
+
+/// How many times larger a town of the name in the state must be than the quarter of a
+/// city of the state's name for "X, <state>" to mean the town.
+const TOWN_OVER_A_QUARTER: u64 = 5;
+
+/// Confidence in a name read as the place of that name inside the container the text
+/// gives, when another place of the name ranks first alone.
+const INSIDE_ITS_CONTAINER_CONFIDENCE: f32 = 0.6;
 
 /// Resolves given toponyms of a document (byte spans, in text order) in the context of the
 /// whole document: every place the mention finder detects in the text, and the other
@@ -2276,7 +2321,23 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 85] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 87] = [
+            // the town of the state the text gives, though a capital abroad outranks it alone
+            (
+                "athletes rallied in Rome, New York on Monday",
+                &[
+                    ("Rome", PopulatedPlace, "US", Locative),
+                    ("New York", Admin1, "US", Locative),
+                ],
+            ),
+            // a city holding only a quarter of the name gives way to the state of its name
+            (
+                "nurses demonstrated in Bellevue, Washington on Sunday",
+                &[
+                    ("Bellevue", PopulatedPlace, "US", Locative),
+                    ("Washington", Admin1, "US", Locative),
+                ],
+            ),
             // an Arabic article joined by a hyphen is part of a spelling variant's name
             (
                 "shelling hit Kafr Nabl and Maarat al-Numan in southern Idlib",
