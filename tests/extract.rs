@@ -302,6 +302,21 @@ fn a_place_the_text_locates_outranks_one_that_only_qualifies() {
 }
 
 #[test]
+fn a_place_in_a_province_made_since_carries_over_to_the_next_sentence() {
+    // The gazetteer codes Yahukimo in Highland Papua, split from Papua in 2022; the text
+    // still says Papua. The shooting in the next sentence names no place of its own.
+    let text = "On 3 May 2016, traders came to the weekly market in Dekai city, Yahukimo \
+                regency, Papua province. Soldiers then opened fire on the traders, killing \
+                one man.";
+    let incidents = extract(text, None);
+    assert!(!incidents.is_empty(), "{incidents:#?}");
+    assert!(
+        incidents.iter().all(|i| i.location == "Kabupaten Yahukimo"),
+        "{incidents:#?}"
+    );
+}
+
+#[test]
 fn more_dead_told_in_the_next_sentence_add_to_the_incident() {
     let text = "Gunmen shot dead a judge in Tonala on Monday. His two bodyguards were also killed.";
     let incidents = extract(text, Some((1990, 3, 6)));

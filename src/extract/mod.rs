@@ -1270,12 +1270,25 @@ fn place_told_just_before(
     story: &Story<'_>,
     f: &Found<'_>,
 ) -> Option<(usize, GeoPrecision)> {
-    let fits = |m: &Mention<'_>| {
+    // The province a mention is said to lie in: the one the text gives it when the
+    // gazetteer codes it in a province made since ("Yahukimo regency, Papua province").
+    let province_of = |i: usize| {
+        let m = &mentions[i];
+        m.container
+            .filter(|_| m.in_an_older_division)
+            .and_then(|c| mentions.get(c))
+            .map_or((m.place.country, m.place.admin1), |c| {
+                (c.place.country, c.place.admin1)
+            })
+    };
+    let fits = |i: usize| {
+        let m = &mentions[i];
+        let (country, admin1) = province_of(i);
         m.place.kind != PlaceKind::Country
-            && story.focus.is_none_or(|c| c.country == m.place.country)
+            && story.focus.is_none_or(|c| c.country == country)
             && story
                 .home
-                .is_none_or(|h| h.country == m.place.country && h.admin1 == m.place.admin1)
+                .is_none_or(|h| h.country == country && h.admin1 == admin1)
     };
     let mut after = f.sentence_span.0;
     for si in (f.sentence.saturating_sub(PLACE_CARRIES_OVER)..f.sentence).rev() {
@@ -1289,13 +1302,14 @@ fn place_told_just_before(
         }
         if let Some(place) = choose_place(mentions, sentence.span) {
             // "Fighting went on in X and Y provinces.": of two provinces, neither.
-            let chosen = mentions[place.0].place;
+            let chosen = province_of(place.0);
             let one_province = mentions
                 .iter()
-                .filter(|m| m.span.0 >= sentence.span.0 && m.span.1 <= sentence.span.1)
-                .filter(|m| m.role != Role::Reference && m.place.kind != PlaceKind::Country)
-                .all(|m| m.place.country == chosen.country && m.place.admin1 == chosen.admin1);
-            return (one_province && fits(&mentions[place.0])).then_some(place);
+                .enumerate()
+                .filter(|(_, m)| m.span.0 >= sentence.span.0 && m.span.1 <= sentence.span.1)
+                .filter(|(_, m)| m.role != Role::Reference && m.place.kind != PlaceKind::Country)
+                .all(|(i, _)| province_of(i) == chosen);
+            return (one_province && fits(place.0)).then_some(place);
         }
         after = sentence.span.0;
     }
