@@ -5,6 +5,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context as _;
+
+/// Writes a line to standard output, as `println!` does, but returns the error (a reader
+/// that closed the pipe, as `head` does) instead of panicking.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*).context("writing to standard output")?;
+    }};
+}
 use clap::{Parser, Subcommand};
 use incident_map::export::{Format, RecordWriter};
 use incident_map::extract::Extractor;
@@ -163,11 +172,22 @@ fn return_freed_memory_at_once() {
     unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 0) };
 }
 
+/// True when an error comes from writing to a pipe whose reader has gone ("| head"):
+/// nothing is wrong, the reader wanted no more.
+fn is_a_closed_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
+        Err(err) if is_a_closed_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("incident-map: {err:#}");
             ExitCode::FAILURE
@@ -249,7 +269,7 @@ fn geocode(
             }
         }
         if !json {
-            println!("{name}:");
+            outln!("{name}:");
         }
         for (rank, &(place, score)) in ranked.iter().take(limit).enumerate() {
             let mention = PlaceMention {
@@ -270,7 +290,7 @@ fn geocode(
             if json {
                 all.push(mention);
             } else {
-                println!(
+                outln!(
                     "  {}. {} ({:?}, {}{}{}) {:.4}, {:.4} pop {} score {:.2}",
                     rank + 1,
                     mention.name,
@@ -291,7 +311,7 @@ fn geocode(
         }
     }
     if json {
-        println!("{}", serde_json::to_string_pretty(&all)?);
+        outln!("{}", serde_json::to_string_pretty(&all)?);
     }
     Ok(if missing {
         ExitCode::FAILURE
@@ -540,7 +560,7 @@ fn import(path: &std::path::Path, paths: &[PathBuf]) -> anyhow::Result<ExitCode>
         eprintln!("{problem}");
     }
     let counts = ws.counts()?;
-    println!(
+    outln!(
         "{}: {} article(s) added, {} already there; {} new incident(s), {} merged into incidents already there; {} ACLED row(s) added, {} already there; now {} article(s), {} incident(s)",
         path.display(),
         summary.articles_added,
@@ -609,10 +629,10 @@ fn edit(
     let mut ws = Workspace::open_existing(path)?;
     let outcome = ws.apply_edit(event_id, &pairs)?;
     if outcome.changes.is_empty() {
-        println!("{event_id}: no change (the values were already so)");
+        outln!("{event_id}: no change (the values were already so)");
     }
     for c in &outcome.changes {
-        println!(
+        outln!(
             "{}: {} {:?} -> {:?}",
             c.incident,
             c.field,
@@ -627,7 +647,7 @@ fn reextract(path: &std::path::Path) -> anyhow::Result<ExitCode> {
     let mut ws = Workspace::open_existing(path)?;
     let extractor = Extractor::bundled().context("loading the extractor")?;
     let s = ws.reextract(&extractor, workspace::RunOptions::default())?;
-    println!(
+    outln!(
         "{}: {} article(s) extracted again with {}: {} incident source(s) found again, {} new incident(s), {} merged into incidents already there, {} source(s) no longer found, {} unreviewed incident(s) removed, {} reviewed incident(s) kept as not_refound",
         path.display(),
         s.articles,

@@ -349,3 +349,20 @@ fn places_lists_demonyms_and_governments_in_text_order() {
         .collect();
     assert_eq!(got, expected);
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_output_quietly() {
+    // "incident-map geocode ... | head -1": the pipe closes while the output goes on.
+    let names: Vec<&str> = std::iter::repeat_n("Kabul", 3000).collect();
+    let mut child = bin()
+        .arg("geocode")
+        .args(&names)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("the binary ends");
+    no_panic(&output);
+    assert!(output.status.success(), "{}", stderr(&output));
+}
