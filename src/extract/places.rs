@@ -281,8 +281,12 @@ pub fn find_all_mentions_under<'g>(
                 keep[i] = is_real_place(text, &tokens, &raws[i], inner.0);
                 continue;
             }
+            // "near Tonga (Gorgadji, Seno)": a country's name put inside a division of
+            // another country is a village of that name, not the country.
+            let country_in_a_division = place.kind == PlaceKind::Country
+                && matches!(container.kind, PlaceKind::Admin1 | PlaceKind::Admin2);
             if !inside
-                && place.kind != PlaceKind::Country
+                && (place.kind != PlaceKind::Country || country_in_a_division)
                 && let Some((outer, inner)) = read_together(
                     gazetteer,
                     &context_for(&raws[i].name),
@@ -337,7 +341,7 @@ pub fn find_all_mentions_under<'g>(
                     && !is_unwritten_code(&raws[i], alone);
                 continue;
             }
-            if !inside && place.kind != PlaceKind::Country {
+            if !inside && (place.kind != PlaceKind::Country || country_in_a_division) {
                 keep[i] = false;
                 if role_of(text, &tokens, raws[i].words.0) == Role::Locative {
                     locative_by_content[j] = true;
@@ -2321,7 +2325,12 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 87] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 88] = [
+            // a country's name inside a division of another country is a village there
+            (
+                "militants stopped a bus near Tonga (Gorgadji, Seno) on Friday",
+                &[("Seno", Admin2, "BF", Locative)],
+            ),
             // the town of the state the text gives, though a capital abroad outranks it alone
             (
                 "athletes rallied in Rome, New York on Monday",
