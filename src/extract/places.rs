@@ -766,7 +766,21 @@ fn read_in_the_county_named<'g>(
         let Some((current, confidence)) = first[i].filter(|_| keep[i]) else {
             continue;
         };
-        if current.kind != PlaceKind::PopulatedPlace || confidence >= TOWN_IN_NAMED_COUNTY {
+        // "Panama City ... Bay County deputies": a sure reading by another of its names (the
+        // capital Panamá) still gives way to a town of that very name in the county named.
+        let written = fold(&raws[i].name);
+        let own = fold(current.name);
+        // ("Gopalganj city" is Gopalganj's own name with a kind word after it; "Panama City",
+        // capitalised, is a name of its own.)
+        let kind_word_after = raws[i]
+            .name
+            .rsplit(' ')
+            .next()
+            .is_some_and(|w| w.starts_with(char::is_lowercase));
+        let by_its_own_name = written == own || (kind_word_after && kind_cue(&written).0 == own);
+        if current.kind != PlaceKind::PopulatedPlace
+            || (confidence >= TOWN_IN_NAMED_COUNTY && by_its_own_name)
+        {
             continue;
         }
         let already_in_one = counties
@@ -2325,7 +2339,16 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 88] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 89] = [
+            // a town of that very name in the county the text names outranks a capital
+            // known by it as another of its names
+            (
+                "a man was shot dead in Panama City on Sunday, Bay County deputies said",
+                &[
+                    ("Panama City", PopulatedPlace, "US", Locative),
+                    ("Bay County", Admin2, "US", Plain),
+                ],
+            ),
             // a country's name inside a division of another country is a village there
             (
                 "militants stopped a bus near Tonga (Gorgadji, Seno) on Friday",
