@@ -716,8 +716,9 @@ fn names_a_force(text: &str, tokens: &[Word], last: usize) -> bool {
     false
 }
 
-/// Confidence under which a town's reading gives way to a namesake in a county the text
-/// names.
+/// Confidence from which a town's reading gives way to a namesake in a county the text
+/// names only when the county is read in the namesake's country, and from which a county's
+/// reading is kept.
 const TOWN_IN_NAMED_COUNTY: f32 = 0.8;
 
 /// How many candidates of each name are tried for a town in a named county.
@@ -766,26 +767,22 @@ fn read_in_the_county_named<'g>(
         let Some((current, confidence)) = first[i].filter(|_| keep[i]) else {
             continue;
         };
-        // "Panama City ... Bay County deputies": a sure reading by another of its names (the
-        // capital Panamá) still gives way to a town of that very name in the county named.
-        let written = fold(&raws[i].name);
-        let own = fold(current.name);
-        // ("Gopalganj city" is Gopalganj's own name with a kind word after it; "Panama City",
-        // capitalised, is a name of its own.)
-        let kind_word_after = raws[i]
-            .name
-            .rsplit(' ')
-            .next()
-            .is_some_and(|w| w.starts_with(char::is_lowercase));
-        let by_its_own_name = written == own || (kind_word_after && kind_cue(&written).0 == own);
-        if current.kind != PlaceKind::PopulatedPlace
-            || (confidence >= TOWN_IN_NAMED_COUNTY && by_its_own_name)
-        {
+        // A sure reading too gives way ("Panama City ... Bay County deputies": not the capital
+        // Panamá, known by that name too; "Chester ... Delaware County": not the English city).
+        if current.kind != PlaceKind::PopulatedPlace {
             continue;
         }
+        // (A town the gazetteer codes in no district is taken to lie in the named one of its
+        // province.)
+        let may_be_in = |town: &Place, county: &Place| {
+            in_county(town, county)
+                || (town.admin2.is_empty()
+                    && town.country == county.country
+                    && town.admin1 == county.admin1)
+        };
         let already_in_one = counties
             .iter()
-            .any(|&j| county_reading(first, j).is_some_and(|(c, _)| in_county(current, c)));
+            .any(|&j| county_reading(first, j).is_some_and(|(c, _)| may_be_in(current, c)));
         if already_in_one {
             continue;
         }
@@ -815,6 +812,15 @@ fn read_in_the_county_named<'g>(
         let Some(&(town, j, county)) = pairs.first() else {
             continue;
         };
+        // The town stays as read: nothing to change, not even the county's reading. A sure
+        // reading gives way only to a town of the country the county is read in.
+        let county_read_elsewhere =
+            county_reading(first, j).is_some_and(|(c, _)| c.country != town.country);
+        if std::ptr::eq(town, current)
+            || (confidence >= TOWN_IN_NAMED_COUNTY && county_read_elsewhere)
+        {
+            continue;
+        }
         if !pairs
             .iter()
             .all(|(t, _, _)| t.country == town.country && t.admin1 == town.admin1)
@@ -2339,7 +2345,15 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 89] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 90] = [
+            // ... and a larger city abroad of the same own name
+            (
+                "five people were shot in Chester early Wednesday, Delaware County prosecutors said",
+                &[
+                    ("Chester", PopulatedPlace, "US", Locative),
+                    ("Delaware County", Admin2, "US", Plain),
+                ],
+            ),
             // a town of that very name in the county the text names outranks a capital
             // known by it as another of its names
             (
