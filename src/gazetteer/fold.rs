@@ -198,25 +198,36 @@ const GENERIC_BASES: [&str; 22] = [
     "rural",
 ];
 
+/// The name without one level word at its start or end ("Partido de Azul": "azul").
+fn strip_level_word<'a>(folded: &'a str, word: &str) -> Option<&'a str> {
+    if let Some(base) = folded.strip_suffix(word).and_then(|b| b.strip_suffix(' '))
+        && !base.is_empty()
+    {
+        return Some(base);
+    }
+    let base = folded.strip_prefix(word)?.strip_prefix(' ')?;
+    let base = LEVEL_JOINERS
+        .iter()
+        .find_map(|j| base.strip_prefix(j).filter(|rest| !rest.is_empty()))
+        .unwrap_or(base);
+    (!base.is_empty()).then_some(base)
+}
+
+/// Strips the province-level words only ([`ADMIN1_WORDS`]): the short forms whose sound-alikes
+/// are indexed too. A local level's short form ("Filipeni" of Comuna Filipeni) is matched only
+/// as written, or every "Philippine" would sound like it.
+pub fn strip_province_words(folded: &str) -> Option<&str> {
+    ADMIN1_WORDS
+        .iter()
+        .find_map(|word| strip_level_word(folded, word))
+}
+
 /// Strips administrative words from the start or end of a folded division name.
 pub fn strip_admin_words(folded: &str) -> Option<&str> {
-    let strip = |word: &str| {
-        if let Some(base) = folded.strip_suffix(word).and_then(|b| b.strip_suffix(' '))
-            && !base.is_empty()
-        {
-            return Some(base);
-        }
-        let base = folded.strip_prefix(word)?.strip_prefix(' ')?;
-        let base = LEVEL_JOINERS
-            .iter()
-            .find_map(|j| base.strip_prefix(j).filter(|rest| !rest.is_empty()))
-            .unwrap_or(base);
-        (!base.is_empty()).then_some(base)
-    };
-    ADMIN1_WORDS.iter().find_map(|w| strip(w)).or_else(|| {
+    strip_province_words(folded).or_else(|| {
         LOCAL_LEVEL_WORDS
             .iter()
-            .find_map(|w| strip(w))
+            .find_map(|word| strip_level_word(folded, word))
             .filter(|base| !GENERIC_BASES.contains(base))
     })
 }
@@ -278,7 +289,7 @@ pub fn loose_index_keys(kind: &str, name: &str, aliases: &str, population: u64) 
         .map(|raw| {
             let folded = fold(raw);
             let base = if division {
-                strip_admin_words(&folded).unwrap_or(&folded)
+                strip_province_words(&folded).unwrap_or(&folded)
             } else {
                 &folded
             };
