@@ -439,6 +439,15 @@ fn a_town_of_a_province_split_since_keeps_its_place_and_the_named_province() {
         ("Merauke", "Papua"),
         "{incidents:#?}"
     );
+    // A coastal town whose point lies just off its old province's simplified outline.
+    let text = "On 9 June 2017, fishermen protested at the harbour in Sorong, West Papua province.";
+    let incidents = extract(text, None);
+    let first = incidents.first().expect("an incident");
+    assert_eq!(
+        (first.location.as_str(), first.admin1.as_str()),
+        ("Sorong", "West Papua"),
+        "{incidents:#?}"
+    );
 }
 
 #[test]

@@ -876,16 +876,14 @@ fn is_a_bracketed_hint(text: &str, span: (usize, usize)) -> bool {
 /// in: a province split since ("Merauke city, Papua province": GeoNames now puts Merauke
 /// in South Papua, the outline and the story in Papua).
 pub(super) fn lies_in_its_outline(gazetteer: &Gazetteer, place: &Place, container: &Place) -> bool {
-    use geo::Contains;
     container.kind == PlaceKind::Admin1
         && place.country == container.country
-        && gazetteer
-            .polygons()
-            .admin1_area(container.country, container.admin1)
-            .is_some_and(|area| {
-                area.shape
-                    .contains(&geo::Point::new(place.longitude, place.latitude))
-            })
+        && gazetteer.polygons().admin1_holds(
+            container.country,
+            container.admin1,
+            place.latitude,
+            place.longitude,
+        )
 }
 
 /// True when `place` lies in `container` (its country, or its first-level division).

@@ -30,6 +30,31 @@ pub struct AdminArea {
     pub shape: MultiPolygon<f64>,
 }
 
+/// How far off its outline a place may lie and still be near it, in degrees (about 11 km at
+/// the equator): the outlines are simplified, and a coastal town's point can fall just off
+/// its own division's shore.
+pub const OUTLINE_TOLERANCE_DEGREES: f64 = 0.1;
+
+impl AdminArea {
+    /// True when the point lies inside the outline or within [`OUTLINE_TOLERANCE_DEGREES`]
+    /// of it.
+    pub fn is_near(&self, latitude: f64, longitude: f64) -> bool {
+        use geo::{Distance, Euclidean};
+        let point = Point::new(longitude, latitude);
+        if self.shape.contains(&point) {
+            return true;
+        }
+        let near_the_box = self.shape.bounding_rect().is_some_and(|rect| {
+            let (min, max) = (rect.min(), rect.max());
+            (min.x - OUTLINE_TOLERANCE_DEGREES..=max.x + OUTLINE_TOLERANCE_DEGREES)
+                .contains(&longitude)
+                && (min.y - OUTLINE_TOLERANCE_DEGREES..=max.y + OUTLINE_TOLERANCE_DEGREES)
+                    .contains(&latitude)
+        });
+        near_the_box && Euclidean.distance(&self.shape, &point) <= OUTLINE_TOLERANCE_DEGREES
+    }
+}
+
 /// All admin-1 areas and countries, with a bounding-box index.
 #[derive(Debug, Default)]
 pub struct AdminPolygons {
@@ -155,6 +180,17 @@ impl AdminPolygons {
             .map(|area| (area.country.as_str(), area.admin1.as_str()))
     }
 
+    /// True when the area with this code holds the point: inside its outline, or, for a
+    /// point that lies in no division's outline (a coastal town off the simplified shore),
+    /// near it.
+    pub fn admin1_holds(&self, country: &str, admin1: &str, latitude: f64, longitude: f64) -> bool {
+        self.admin1_area(country, admin1).is_some_and(|area| {
+            area.shape.contains(&Point::new(longitude, latitude))
+                || (self.admin1_at(latitude, longitude).is_none()
+                    && area.is_near(latitude, longitude))
+        })
+    }
+
     /// The admin-1 area with this code.
     pub fn admin1_area(&self, country: &str, admin1: &str) -> Option<&AdminArea> {
         self.admin1
@@ -165,5 +201,46 @@ impl AdminPolygons {
     /// The country outline with this ISO code.
     pub fn country_area(&self, country: &str) -> Option<&AdminArea> {
         self.countries.iter().find(|a| a.country == country)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_area_is_near_points_inside_and_just_off_its_outline() {
+        let square = Polygon::new(
+            LineString::from(vec![
+                (0.0, 0.0),
+                (1.0, 0.0),
+                (1.0, 1.0),
+                (0.0, 1.0),
+                (0.0, 0.0),
+            ]),
+            vec![],
+        );
+        let area = AdminArea {
+            country: "XX".into(),
+            admin1: "01".into(),
+            name: "Square".into(),
+            shape: MultiPolygon::new(vec![square]),
+        };
+        // (latitude, longitude, held)
+        let rows = [
+            (0.5, 0.5, true),
+            (0.5, 1.05, true),
+            (-0.08, 0.5, true),
+            (0.5, 1.3, false),
+            (1.2, 1.2, false),
+            (40.0, 40.0, false),
+        ];
+        for (latitude, longitude, held) in rows {
+            assert_eq!(
+                area.is_near(latitude, longitude),
+                held,
+                "{latitude}, {longitude}"
+            );
+        }
     }
 }
