@@ -349,3 +349,27 @@ fn a_district_without_towns_sits_at_its_seat() {
     let province = g.admin1(zone.country, zone.admin1).expect("Oromia");
     assert!(zone.km_to(province) > 50.0);
 }
+
+/// A short name read as a spelling variant keeps its consonants: doubled letters and
+/// vowels may differ ("Asossa" for Asosa), other consonants may not ("Kinwo" is no Kano,
+/// "Kerawa" no Kwara, though each pair folds to the same loose key).
+#[test]
+fn short_spelling_variants_keep_their_consonants() {
+    let g = gazetteer();
+    let in_country = |name: &str, iso: &str| {
+        let context = Context {
+            only_country: Some(iso.into()),
+            ..Context::default()
+        };
+        g.resolve_name(name, &context).map(|r| r.place.name)
+    };
+    let rows = [
+        ("Asossa", "ET", Some("Āsosa"), true),
+        ("Kinwo", "NG", Some("Kano"), false),
+        ("Kerawa", "NG", Some("Kwara"), false),
+    ];
+    for (written, iso, place, read_so) in rows {
+        let read = in_country(written, iso);
+        assert_eq!(read == place, read_so, "{written}: {read:?}");
+    }
+}

@@ -232,6 +232,42 @@ pub fn strip_admin_words(folded: &str) -> Option<&str> {
     })
 }
 
+/// A loose key shorter than this is short enough for two unrelated names to share it
+/// ("Kinwo" and "Kano" both fold to "kana"): such a match must also keep the consonants.
+pub const SHORT_LOOSE_KEY: usize = 6;
+
+/// The consonants of a folded name in order, a doubled letter once, `h` left out, `c` and
+/// `q` read as `k`, and `w` and `y` kept: what two spellings of a short name share
+/// ("Teppi" and "Tepi", "Weldya" and "Weldiya") and two different names do not ("Kinwo"
+/// and "Kano", "Kerawa" and "Kwara").
+pub fn consonant_skeleton(folded: &str) -> String {
+    let mut out = String::with_capacity(folded.len());
+    for c in folded.chars().filter(char::is_ascii_alphabetic) {
+        let mapped = match c {
+            'a' | 'e' | 'i' | 'o' | 'u' | 'h' => continue,
+            'c' | 'q' => 'k',
+            other => other,
+        };
+        if !out.ends_with(mapped) {
+            out.push(mapped);
+        }
+    }
+    out
+}
+
+/// True when a written name (folded), matched loosely by `key`, is a spelling of the place
+/// name `raw`: the name shares the key and, when the key is short, the consonants.
+pub fn is_a_loose_spelling_of(folded: &str, key: &str, raw: &str, division: bool) -> bool {
+    let name = fold(raw);
+    let base = if division {
+        strip_province_words(&name).unwrap_or(&name)
+    } else {
+        &name
+    };
+    loose_key(base) == key
+        && (key.len() >= SHORT_LOOSE_KEY || consonant_skeleton(base) == consonant_skeleton(folded))
+}
+
 /// Populated places smaller than this are left out of the transliteration-variant index:
 /// a loose match on a village is more often wrong than right.
 pub const LOOSE_MIN_POPULATION: u64 = 20_000;

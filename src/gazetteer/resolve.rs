@@ -123,7 +123,22 @@ impl Gazetteer {
         // variant of "Natore").
         let english = base.split(' ').all(crate::text::is_common_word);
         if matches.is_empty() && !english {
-            matches = self.loose_names().get(&super::loose_key(base));
+            let key = super::loose_key(base);
+            // A short key is shared by unrelated names: only spellings that keep the
+            // consonants stand ("Teppi" for Tepi, not "Kinwo" for Kano).
+            matches = self.loose_names().get(&key);
+            if key.len() < super::fold::SHORT_LOOSE_KEY {
+                matches.retain(|&(i, _)| {
+                    self.place(i).is_some_and(|place| {
+                        let division = matches!(place.kind, PlaceKind::Admin1 | PlaceKind::Admin2);
+                        std::iter::once(place.name)
+                            .chain(place.alias_list())
+                            .any(|raw| {
+                                super::fold::is_a_loose_spelling_of(base, &key, raw, division)
+                            })
+                    })
+                });
+            }
             penalty = LOOSE_PENALTY;
         }
         let level_countries = countries_of_its_level_word(&folded);
