@@ -466,7 +466,12 @@ pub fn find_all_mentions_under<'g>(
             names_a_force(text, &tokens, raws[i].words.1)
                 && (!common_word() || prior.iter().any(|p| p.country == place.country))
         };
-        let locative = role_of(text, &tokens, raws[i].words.0) == Role::Locative
+        // "villagers fled towards Baoro", "a village 25 km from Baoro": the way's end, or
+        // the point a distance is measured from, is as sure a place as the event's.
+        let locative = matches!(
+            role_of(text, &tokens, raws[i].words.0),
+            Role::Locative | Role::Origin
+        ) || is_on_a_route(text, &tokens, raws[i].words.0)
             || is_a_bracketed_hint(text, raws[i].span)
             || its_force();
         if !supported && (contradicted || !locative) {
@@ -2092,6 +2097,43 @@ fn name_before_an_aside(text: &str, tokens: &[Word], last: usize) -> Option<usiz
     Some(first)
 }
 
+/// True when the name is an end of a way the text names: "between X and Y", "towards X",
+/// "via X", "from X to Y" (a name listed after another counts as the first).
+fn is_on_a_route(text: &str, tokens: &[Word], first_word: usize) -> bool {
+    let mut k = first_word;
+    let word_at = |k: usize| tokens[k].text(text).to_ascii_lowercase();
+    for _ in 0..4 {
+        if k == 0 {
+            return false;
+        }
+        let gap = &text[tokens[k - 1].span.1..tokens[k].span.0];
+        if gap.contains(['.', ';', '(', ')', '|', '\n']) {
+            return false;
+        }
+        k -= 1;
+        let word = word_at(k);
+        match word.as_str() {
+            "between" | "towards" | "toward" | "via" => return true,
+            // "from Bouar to Baoro": the far end of a way from a place.
+            "to" => {
+                return (k.saturating_sub(4)..k).any(|m| word_at(m) == "from");
+            }
+            "and" | "or" if k > 0 && is_capitalized(tokens[k - 1].text(text)) => {
+                k -= 1;
+                // Back to the list's first name.
+                while k > 0
+                    && is_capitalized(tokens[k - 1].text(text))
+                    && matches!(&text[tokens[k - 1].span.1..tokens[k].span.0], " " | "-")
+                {
+                    k -= 1;
+                }
+            }
+            _ => return false,
+        }
+    }
+    false
+}
+
 /// Locative when a preposition leads to the mention over filler words only.
 fn role_of(text: &str, tokens: &[Word], first_word: usize) -> Role {
     let mut k = first_word;
@@ -2343,7 +2385,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 90] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 93] = [
             // ... and a larger city abroad of the same own name
             (
                 "five people were shot in Chester early Wednesday, Delaware County prosecutors said",
@@ -2751,6 +2793,19 @@ mod tests {
                 &[("Bourzanga", PopulatedPlace, "BF", Plain)],
             ),
             ("traders said Bourzanga stayed calm", &[]),
+            // an end of a way, or the point a distance is told from, is a place
+            (
+                "a roadblock went up between Bourzanga and Zlorbik",
+                &[("Bourzanga", PopulatedPlace, "BF", Plain)],
+            ),
+            (
+                "herders fled towards Zlorbik and Bourzanga",
+                &[("Bourzanga", PopulatedPlace, "BF", Plain)],
+            ),
+            (
+                "a hamlet 20 km from Bourzanga emptied",
+                &[("Bourzanga", PopulatedPlace, "BF", Origin)],
+            ),
             ("rebels burned the Nam Hpa hamlet", &[]),
             ("a U.S. envoy flew out", &[("U.S", Country, "US", Plain)]),
             (
