@@ -471,7 +471,7 @@ pub fn find_all_mentions_under<'g>(
         let locative = matches!(
             role_of(text, &tokens, raws[i].words.0),
             Role::Locative | Role::Origin
-        ) || is_on_a_route(text, &tokens, raws[i].words.0)
+        ) || is_on_a_route(text, &tokens, raws[i].words)
             || is_a_bracketed_hint(text, raws[i].span)
             || its_force();
         if !supported && (contradicted || !locative) {
@@ -1186,12 +1186,22 @@ fn candidate_names<'g>(
             // Salah") stands.
             let after_a_preposition =
                 n > 1 && SENTENCE_START_PREPOSITIONS.contains(&first.to_ascii_lowercase().as_str());
-            let variant = !exact && long_enough && whole_run && !after_a_preposition && {
-                let key = loose_key(base);
-                // (The capitals of compass words, "North Wollo", are no sound of the name.)
-                let sounds = key.chars().filter(char::is_ascii_lowercase).count();
-                sounds > MIN_LOOSE_KEY_CHARS && gazetteer.loose_names().contains(&key)
-            };
+            // "the Bouar-Baoro road": two names joined for a way are no variant of one.
+            let two_joined_names = n > 1
+                && text.get(tokens[i].span.1..tokens[i + 1].span.0) == Some("-")
+                && is_capitalized(tokens[i + 1].text(text))
+                && gazetteer.names().names_a_place(&fold(first));
+            let variant = !exact
+                && long_enough
+                && whole_run
+                && !after_a_preposition
+                && !two_joined_names
+                && {
+                    let key = loose_key(base);
+                    // (The capitals of compass words, "North Wollo", are no sound of the name.)
+                    let sounds = key.chars().filter(char::is_ascii_lowercase).count();
+                    sounds > MIN_LOOSE_KEY_CHARS && gazetteer.loose_names().contains(&key)
+                };
             if exact || variant {
                 found = Some((j, name.to_string()));
                 break;
@@ -1714,7 +1724,12 @@ fn is_a_name_of_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> 
         && start + 1 == i
         && crate::text::is_common_word(&word_at(start).to_lowercase());
     let inside_longer_name = (start < i && !capitalised_as_first_word) || end > j;
-    if inside_longer_name && !big && place.kind != PlaceKind::Country {
+    // ("the Bouar-Baoro road" joins two names, not the words of one.)
+    if inside_longer_name
+        && !big
+        && place.kind != PlaceKind::Country
+        && !is_an_end_of_a_joined_route(text, tokens, raw.words)
+    {
         return false;
     }
     // "St. Mary Parish", "Fort Bend", "Santa Cruz": after a saint's or a fort's title the
@@ -2099,9 +2114,12 @@ fn name_before_an_aside(text: &str, tokens: &[Word], last: usize) -> Option<usiz
 
 /// True when the name is an end of a way the text names: "between X and Y", "towards X",
 /// "via X", "from X to Y" (a name listed after another counts as the first).
-fn is_on_a_route(text: &str, tokens: &[Word], first_word: usize) -> bool {
-    let mut k = first_word;
+fn is_on_a_route(text: &str, tokens: &[Word], (first_word, last_word): (usize, usize)) -> bool {
     let word_at = |k: usize| tokens[k].text(text).to_ascii_lowercase();
+    if is_an_end_of_a_joined_route(text, tokens, (first_word, last_word)) {
+        return true;
+    }
+    let mut k = first_word;
     for _ in 0..4 {
         if k == 0 {
             return false;
@@ -2132,6 +2150,43 @@ fn is_on_a_route(text: &str, tokens: &[Word], first_word: usize) -> bool {
         }
     }
     false
+}
+
+/// Words for a way between two places named with a hyphen ("the Kaya-Dori road", "the
+/// axis Djibo-Mentao").
+const ROUTE_NOUNS: [&str; 7] = [
+    "road", "axis", "route", "highway", "corridor", "stretch", "section",
+];
+
+/// True when the name and another capitalised word joined to it by a hyphen name a way:
+/// a route noun follows the pair or comes just before it.
+fn is_an_end_of_a_joined_route(
+    text: &str,
+    tokens: &[Word],
+    (first_word, last_word): (usize, usize),
+) -> bool {
+    let joined = |k: usize| {
+        k > 0
+            && text.get(tokens[k - 1].span.1..tokens[k].span.0) == Some("-")
+            && is_capitalized(tokens[k - 1].text(text))
+            && is_capitalized(tokens[k].text(text))
+    };
+    let (mut start, mut end) = (first_word, last_word);
+    while joined(start) {
+        start -= 1;
+    }
+    while end + 1 < tokens.len() && joined(end + 1) {
+        end += 1;
+    }
+    if (start, end) == (first_word, last_word) {
+        return false;
+    }
+    let is_route_noun = |k: usize| {
+        tokens
+            .get(k)
+            .is_some_and(|w| ROUTE_NOUNS.contains(&w.text(text).to_ascii_lowercase().as_str()))
+    };
+    is_route_noun(end + 1) || (start > 0 && is_route_noun(start - 1))
 }
 
 /// Locative when a preposition leads to the mention over filler words only.
@@ -2385,7 +2440,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 93] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 95] = [
             // ... and a larger city abroad of the same own name
             (
                 "five people were shot in Chester early Wednesday, Delaware County prosecutors said",
@@ -2800,6 +2855,14 @@ mod tests {
             ),
             (
                 "herders fled towards Zlorbik and Bourzanga",
+                &[("Bourzanga", PopulatedPlace, "BF", Plain)],
+            ),
+            (
+                "bandits robbed traders on the Bourzanga-Zlorbik road",
+                &[("Bourzanga", PopulatedPlace, "BF", Plain)],
+            ),
+            (
+                "a mine struck a lorry on the axis Zlorbik-Bourzanga",
                 &[("Bourzanga", PopulatedPlace, "BF", Plain)],
             ),
             (
