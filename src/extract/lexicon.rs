@@ -725,6 +725,31 @@ pub static TERRITORY_WORDS: WordSet = WordSet::new(&[
     "control",
 ]);
 
+/// Verbs whose object, named right after them, is a place when a place carries the name
+/// ("militants raided Bouar", "troops retook Baoro").
+pub static PLACE_TAKING_VERBS: WordSet = WordSet::new(&[
+    "raided",
+    "stormed",
+    "overran",
+    "captured",
+    "recaptured",
+    "retook",
+    "besieged",
+    "shelled",
+    "bombarded",
+    "invaded",
+    "occupied",
+    "entered",
+    "attacked",
+    "torched",
+    "looted",
+    "ransacked",
+    "encircled",
+    "surrounded",
+    "reached",
+    "evacuated",
+]);
+
 /// Words that make a seizure a disrupted weapons use.
 pub static WEAPON_WORDS: WordSet = WordSet::new(&[
     "weapons",

@@ -472,6 +472,7 @@ pub fn find_all_mentions_under<'g>(
             role_of(text, &tokens, raws[i].words.0),
             Role::Locative | Role::Origin
         ) || is_on_a_route(text, &tokens, raws[i].words)
+            || is_the_object_of_a_place_taking_verb(text, &tokens, raws[i].words.0)
             || is_a_bracketed_hint(text, raws[i].span)
             || its_force();
         if !supported && (contradicted || !locative) {
@@ -2152,6 +2153,19 @@ fn is_on_a_route(text: &str, tokens: &[Word], (first_word, last_word): (usize, u
     false
 }
 
+/// True when the name stands right after a verb whose object is a place ("militants
+/// raided Bouar").
+fn is_the_object_of_a_place_taking_verb(text: &str, tokens: &[Word], first_word: usize) -> bool {
+    first_word > 0
+        && text.get(tokens[first_word - 1].span.1..tokens[first_word].span.0) == Some(" ")
+        && lexicon::PLACE_TAKING_VERBS.contains(
+            tokens[first_word - 1]
+                .text(text)
+                .to_ascii_lowercase()
+                .as_str(),
+        )
+}
+
 /// Words for a way between two places named with a hyphen ("the Kaya-Dori road", "the
 /// axis Djibo-Mentao").
 const ROUTE_NOUNS: [&str; 7] = [
@@ -2440,7 +2454,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 95] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 96] = [
             // ... and a larger city abroad of the same own name
             (
                 "five people were shot in Chester early Wednesday, Delaware County prosecutors said",
@@ -2863,6 +2877,10 @@ mod tests {
             ),
             (
                 "a mine struck a lorry on the axis Zlorbik-Bourzanga",
+                &[("Bourzanga", PopulatedPlace, "BF", Plain)],
+            ),
+            (
+                "militants raided Bourzanga at dawn",
                 &[("Bourzanga", PopulatedPlace, "BF", Plain)],
             ),
             (
