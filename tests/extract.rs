@@ -1078,3 +1078,24 @@ fn the_day_of_a_death_gives_way_to_the_day_of_the_attack() {
     assert_eq!(first.event_date, day(2021, 5, 8), "{incidents:#?}");
     assert_eq!(first.fatalities, 1);
 }
+
+#[test]
+fn a_headlines_present_tense_killing_is_an_attack_and_a_threat_is_none() {
+    // A note written like a headline ("Bandits kill a chief") tells a killing without a
+    // figure; a threat to kill tells none.
+    let rows = [
+        ("Bandits kill a village chief in Bouar.", 1),
+        ("The group threatened to kill the chief of Bouar.", 0),
+    ];
+    for (text, expected) in rows {
+        let incidents = extract_by_rules(text);
+        assert_eq!(incidents.len(), expected, "{text}: {incidents:#?}");
+        if let Some(first) = incidents.first() {
+            assert_eq!(
+                first.event_type.as_str(),
+                "Violence against civilians",
+                "{text}"
+            );
+        }
+    }
+}
