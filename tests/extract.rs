@@ -1099,3 +1099,13 @@ fn a_headlines_present_tense_killing_is_an_attack_and_a_threat_is_none() {
         }
     }
 }
+
+#[test]
+fn a_casualty_denied_makes_no_lead_sentence() {
+    // The lead the model reads is the first sentence that tells of casualties; one that
+    // denies them ("No deaths reported") tells of none, and the event's own sentence leads.
+    let note = "Rebels took the army post near Bouar on 3 March 2014. No deaths reported.";
+    let incidents = extract(note, None);
+    let first = incidents.first().expect("an incident");
+    assert_eq!(first.location, "Bouar", "{incidents:#?}");
+}

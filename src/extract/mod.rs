@@ -690,7 +690,13 @@ impl<'g> Extractor<'g> {
         let (si, sentence) = sentences
             .iter()
             .enumerate()
-            .find(|(_, s)| fatalities::mentions_casualty(s.text))
+            // (A casualty denied, "No deaths reported", makes no lead.)
+            .find(|(_, s)| {
+                fatalities::mentions_casualty(s.text) && {
+                    let toll = death_toll(s.text, &[]);
+                    toll.killed > 0 || toll.injuries
+                }
+            })
             .or_else(|| {
                 sentences
                     .iter()
