@@ -1109,3 +1109,14 @@ fn a_casualty_denied_makes_no_lead_sentence() {
     let first = incidents.first().expect("an incident");
     assert_eq!(first.location, "Bouar", "{incidents:#?}");
 }
+
+#[test]
+fn the_lead_tells_the_incident_when_every_clause_read_was_put_aside() {
+    // The rules read only the later arrest, which names no place of its own and is put
+    // aside; the lead sentence, as the model reads it, tells where the incident was.
+    let note = "On 5 June 2021, a white man hit a black man in Bangor (Maine) after a dispute \
+                over a parking pass. The man was arrested for battery.";
+    let incidents = extract(note, None);
+    let first = incidents.first().expect("an incident");
+    assert_eq!(first.location, "Bangor", "{incidents:#?}");
+}

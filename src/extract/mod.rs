@@ -77,6 +77,11 @@ const TEXT_COUNTRY_AS_FOCUS: f32 = 0.0;
 /// MUC-4 is flat from 0.2 to 0.8, a little higher at 0.7.)
 pub const RELEVANT: f32 = 0.7;
 
+/// A document whose clauses the rules read were all put aside tells its incident in its
+/// lead only when the relevance model is this sure (a surer bar than [`RELEVANT`]: the
+/// rules found something and set it aside, which is itself a hint of no incident).
+const LEAD_AFTER_ALL_PUT_ASIDE: f32 = 0.9;
+
 /// Errors setting up the extractor.
 #[derive(Debug, thiserror::Error)]
 pub enum ExtractError {
@@ -419,106 +424,127 @@ impl<'g> Extractor<'g> {
             // know: its lead sentence does, as the model reads it.
             found.push(f);
         }
-        if let Some(models) = self.models {
-            for f in &mut found {
-                let (clause, window) = model_input(text, &sentences, f);
-                let scores =
-                    models.event_type(&mut featurizer, clause, window, f.rule, &self.triggers);
-                let (mut sub, mut type_p) = scores.settle(
-                    f.rule
-                        .map(|rule| (f.sub_event_type, rule.phrase.contains(' '))),
-                );
-                // Violence needs words of violence: unless it is sure, the model does not
-                // turn a release or a meeting into a battle because the clause names
-                // soldiers.
-                let violent = |t: EventType| {
-                    !matches!(
-                        t,
-                        EventType::StrategicDevelopments | EventType::Protests | EventType::Riots
-                    )
-                };
-                if f.rule
-                    .is_some_and(|r| r.event_type == EventType::StrategicDevelopments)
-                    && violent(sub.event_type())
-                    && type_p < SURE_OF_VIOLENCE
-                    && f.toll.killed == 0
-                    && !triggers_by_sentence.get(f.sentence).is_some_and(|ms| {
-                        ms.iter().any(|m| {
-                            let start = f.sentence_span.0 + m.span.0;
-                            violent(m.rule.event_type)
-                                && start >= f.clause_span.0
-                                && start < f.clause_span.1
-                        })
-                    })
-                {
-                    sub = f.sub_event_type;
-                    type_p = scores.of(sub);
-                }
-                f.sub_event_type = sub;
-                f.type_probability = type_p;
-            }
-        }
-        for f in &mut found {
-            // "Teachers marched on the ministry. Police intervened and dispersed them.":
-            // the force used on a peaceful protest is often told in the next sentence.
-            if f.sub_event_type == SubEventType::PeacefulProtest {
-                let (_, window) = model_input(text, &sentences, f);
-                if lexicon::FORCE_ON_A_PROTEST.any_in(&window.to_ascii_lowercase()) {
-                    f.sub_event_type = SubEventType::ProtestWithIntervention;
-                }
-            }
-        }
-        let mut kept = attach_continuations(text, found);
-        if self.acled_notes
-            && let Some(first) = kept.first_mut()
-            && let Some(figure) = coded_figure(text, first.toll.killed)
-        {
-            // An ACLED note states the figure coded for its event ("Fatalities split
-            // across 2 events (12)"): its first incident takes it. News never says this.
-            first.toll.killed = figure;
-        }
         let mut incidents = Vec::new();
         let mut explained = Vec::new();
-        // Per incident: its own date is only a month or a year ("in June", "last month",
-        // "in 2013").
         let mut dated_by_month = Vec::new();
-        for mut f in kept {
-            if f.place.is_none()
-                && f.sub_event_type.event_type() == EventType::StrategicDevelopments
-            {
-                f.place = place_told_elsewhere(&sentences, &triggers_by_sentence, &mentions, &f);
+        // Whether the lead sentence, as the model reads it, has been tried.
+        let mut lead_tried = found.is_empty();
+        loop {
+            if let Some(models) = self.models {
+                for f in &mut found {
+                    let (clause, window) = model_input(text, &sentences, f);
+                    let scores =
+                        models.event_type(&mut featurizer, clause, window, f.rule, &self.triggers);
+                    let (mut sub, mut type_p) = scores.settle(
+                        f.rule
+                            .map(|rule| (f.sub_event_type, rule.phrase.contains(' '))),
+                    );
+                    // Violence needs words of violence: unless it is sure, the model does not
+                    // turn a release or a meeting into a battle because the clause names
+                    // soldiers.
+                    let violent = |t: EventType| {
+                        !matches!(
+                            t,
+                            EventType::StrategicDevelopments
+                                | EventType::Protests
+                                | EventType::Riots
+                        )
+                    };
+                    if f.rule
+                        .is_some_and(|r| r.event_type == EventType::StrategicDevelopments)
+                        && violent(sub.event_type())
+                        && type_p < SURE_OF_VIOLENCE
+                        && f.toll.killed == 0
+                        && !triggers_by_sentence.get(f.sentence).is_some_and(|ms| {
+                            ms.iter().any(|m| {
+                                let start = f.sentence_span.0 + m.span.0;
+                                violent(m.rule.event_type)
+                                    && start >= f.clause_span.0
+                                    && start < f.clause_span.1
+                            })
+                        })
+                    {
+                        sub = f.sub_event_type;
+                        type_p = scores.of(sub);
+                    }
+                    f.sub_event_type = sub;
+                    f.type_probability = type_p;
+                }
             }
-            // A text without a publication date (a note) may date an agreement by its day
-            // and month only ("On 8 October, the two clans signed a truce"), and its lead
-            // need give no day: the note is about that one event.
-            let a_note_dates_it_enough = reading.anchor.is_none()
-                && (f.sentence == 0 || names_a_day_of_a_month(text, f.clause_span));
-            if !self.is_reportable(&f, &mentions, a_note_dates_it_enough) {
+            for f in &mut found {
+                // "Teachers marched on the ministry. Police intervened and dispersed them.":
+                // the force used on a peaceful protest is often told in the next sentence.
+                if f.sub_event_type == SubEventType::PeacefulProtest {
+                    let (_, window) = model_input(text, &sentences, f);
+                    if lexicon::FORCE_ON_A_PROTEST.any_in(&window.to_ascii_lowercase()) {
+                        f.sub_event_type = SubEventType::ProtestWithIntervention;
+                    }
+                }
+            }
+            let mut kept = attach_continuations(text, found);
+            if self.acled_notes
+                && let Some(first) = kept.first_mut()
+                && let Some(figure) = coded_figure(text, first.toll.killed)
+            {
+                // An ACLED note states the figure coded for its event ("Fatalities split
+                // across 2 events (12)"): its first incident takes it. News never says this.
+                first.toll.killed = figure;
+            }
+            // Per incident: its own date is only a month or a year ("in June", "last month",
+            // "in 2013").
+            for mut f in kept {
+                if f.place.is_none()
+                    && f.sub_event_type.event_type() == EventType::StrategicDevelopments
+                {
+                    f.place =
+                        place_told_elsewhere(&sentences, &triggers_by_sentence, &mentions, &f);
+                }
+                // A text without a publication date (a note) may date an agreement by its day
+                // and month only ("On 8 October, the two clans signed a truce"), and its lead
+                // need give no day: the note is about that one event.
+                let a_note_dates_it_enough = reading.anchor.is_none()
+                    && (f.sentence == 0 || names_a_day_of_a_month(text, f.clause_span));
+                if !self.is_reportable(&f, &mentions, a_note_dates_it_enough) {
+                    continue;
+                }
+                if f.place.is_none() && story.town.is_none() {
+                    f.place = place_told_just_before(text, &sentences, &mentions, &story, &f);
+                }
+                if let Some(day) = day_of_the_event_itself(text, &sentences, reading.anchor, &f) {
+                    f.date = Some(day);
+                }
+                if let Some(day) = a_day_within(text, &sentences, reading.anchor, f.date.as_ref()) {
+                    f.date = Some(day);
+                }
+                let own_date = f.date.is_some();
+                dated_by_month.push(
+                    f.date
+                        .as_ref()
+                        .is_some_and(|d| d.precision == TimePrecision::Month),
+                );
+                if f.date.is_none() {
+                    f.date = story_date(text, &sentences, f.sentence, reading.anchor);
+                }
+                let inputs = confidence_inputs(&f, &mentions, &story, relevance, own_date);
+                let mut incident =
+                    self.write_incident(article, text, &offsets, &mentions, &story, f);
+                incident.confidence = self.calibration.confidence(&inputs);
+                explained.push(inputs);
+                incidents.push(incident);
+            }
+            // Clauses the rules read were all put aside (a later step with no place of
+            // its own, a denial): the lead sentence, as the model reads it, may still
+            // tell the incident ("Gunmen beat a trader in X. Police arrested two.").
+            if incidents.is_empty()
+                && !lead_tried
+                && relevance.is_some_and(|p| p >= LEAD_AFTER_ALL_PUT_ASIDE)
+                && let Some(f) = self.lead_incident(&sentences, &mentions, reading.anchor)
+            {
+                lead_tried = true;
+                found = vec![f];
                 continue;
             }
-            if f.place.is_none() && story.town.is_none() {
-                f.place = place_told_just_before(text, &sentences, &mentions, &story, &f);
-            }
-            if let Some(day) = day_of_the_event_itself(text, &sentences, reading.anchor, &f) {
-                f.date = Some(day);
-            }
-            if let Some(day) = a_day_within(text, &sentences, reading.anchor, f.date.as_ref()) {
-                f.date = Some(day);
-            }
-            let own_date = f.date.is_some();
-            dated_by_month.push(
-                f.date
-                    .as_ref()
-                    .is_some_and(|d| d.precision == TimePrecision::Month),
-            );
-            if f.date.is_none() {
-                f.date = story_date(text, &sentences, f.sentence, reading.anchor);
-            }
-            let inputs = confidence_inputs(&f, &mentions, &story, relevance, own_date);
-            let mut incident = self.write_incident(article, text, &offsets, &mentions, &story, f);
-            incident.confidence = self.calibration.confidence(&inputs);
-            explained.push(inputs);
-            incidents.push(incident);
+            break;
         }
         if incidents
             .iter()
