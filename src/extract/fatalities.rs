@@ -1304,6 +1304,14 @@ fn is_death_count(
             // do not count against the window.
             limit = (limit + 4).min(tokens.len());
         }
+        // "two men were fatally shot", "three fatally wounded": the wound killed them.
+        if w == "fatally"
+            && lower
+                .get(k + 1)
+                .is_some_and(|n| FATAL_PARTICIPLES.contains(n))
+        {
+            return true;
+        }
         if lexicon::INJURY_WORDS.contains(w) {
             return false;
         }
@@ -1942,6 +1950,8 @@ mod tests {
             ("three people, ages 7 and 10 among them, were hurt", 0),
             // a wound and then the death: "shot and killed"
             ("two men were shot and killed outside the bar", 2),
+            ("two men were fatally shot outside the bar", 2),
+            ("three guards fatally wounded in the raid", 3),
             ("three people were stabbed and killed in the flat", 3),
             ("four were shot and wounded near the school", 0),
             ("five were shot and 2 killed in the square", 2),
