@@ -66,7 +66,7 @@ const LEAD_SENTENCE_MIN_BYTES: usize = 20;
 
 /// The country model's probability above which its country helps read the text's names
 /// (as a title's country does).
-const TEXT_COUNTRY_AS_CONTEXT: f32 = 0.6;
+const TEXT_COUNTRY_AS_CONTEXT: f32 = 0.9;
 
 /// The country model's probability above which a text that names no place is put in its
 /// country.
