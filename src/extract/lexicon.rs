@@ -750,6 +750,12 @@ pub static PLACE_TAKING_VERBS: WordSet = WordSet::new(&[
     "evacuated",
 ]);
 
+/// Words for a way between two places named with a hyphen ("the Kaya-Dori road", "the
+/// axis Djibo-Mentao").
+pub static ROUTE_NOUNS: WordSet = WordSet::new(&[
+    "road", "axis", "route", "highway", "corridor", "stretch", "section",
+]);
+
 /// Words that make a seizure a disrupted weapons use.
 pub static WEAPON_WORDS: WordSet = WordSet::new(&[
     "weapons",

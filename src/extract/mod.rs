@@ -416,19 +416,20 @@ impl<'g> Extractor<'g> {
             &mentions,
             reading.anchor,
         );
-        if found.is_empty()
-            && relevance.is_some_and(|p| p >= RELEVANT)
-            && let Some(f) = self.lead_incident(&sentences, &mentions, reading.anchor)
-        {
-            // The document reports an incident but no clause names it in words the rules
-            // know: its lead sentence does, as the model reads it.
-            found.push(f);
-        }
+        // How sure the relevance model must be for the lead sentence, as the model reads
+        // it, to tell the incident when the rules keep none: no clause named one in words
+        // the rules know, or every clause they read was put aside.
+        let lead_bar = if found.is_empty() {
+            RELEVANT
+        } else {
+            LEAD_AFTER_ALL_PUT_ASIDE
+        };
         let mut incidents = Vec::new();
         let mut explained = Vec::new();
+        // Per incident: its own date is only a month or a year ("in June", "last month",
+        // "in 2013").
         let mut dated_by_month = Vec::new();
-        // Whether the lead sentence, as the model reads it, has been tried.
-        let mut lead_tried = found.is_empty();
+        let mut lead_tried = false;
         loop {
             if let Some(models) = self.models {
                 for f in &mut found {
@@ -490,8 +491,6 @@ impl<'g> Extractor<'g> {
                 // across 2 events (12)"): its first incident takes it. News never says this.
                 first.toll.killed = figure;
             }
-            // Per incident: its own date is only a month or a year ("in June", "last month",
-            // "in 2013").
             for mut f in kept {
                 if f.place.is_none()
                     && f.sub_event_type.event_type() == EventType::StrategicDevelopments
@@ -532,12 +531,12 @@ impl<'g> Extractor<'g> {
                 explained.push(inputs);
                 incidents.push(incident);
             }
-            // Clauses the rules read were all put aside (a later step with no place of
-            // its own, a denial): the lead sentence, as the model reads it, may still
-            // tell the incident ("Gunmen beat a trader in X. Police arrested two.").
+            // No clause kept (none found, or each put aside: a later step with no place
+            // of its own, a denial): the lead may still tell the incident ("Gunmen beat a
+            // trader in X. Police arrested two.").
             if incidents.is_empty()
                 && !lead_tried
-                && relevance.is_some_and(|p| p >= LEAD_AFTER_ALL_PUT_ASIDE)
+                && relevance.is_some_and(|p| p >= lead_bar)
                 && let Some(f) = self.lead_incident(&sentences, &mentions, reading.anchor)
             {
                 lead_tried = true;
@@ -713,24 +712,21 @@ impl<'g> Extractor<'g> {
         mentions: &[Mention<'g>],
         anchor: Option<chrono::NaiveDate>,
     ) -> Option<Found<'static>> {
-        let (si, sentence) = sentences
+        let (si, sentence, toll) = sentences
             .iter()
             .enumerate()
+            .filter(|(_, s)| fatalities::mentions_casualty(s.text))
+            .map(|(si, s)| (si, s, death_toll(s.text, &[])))
             // (A casualty denied, "No deaths reported", makes no lead.)
-            .find(|(_, s)| {
-                fatalities::mentions_casualty(s.text) && {
-                    let toll = death_toll(s.text, &[]);
-                    toll.killed > 0 || toll.injuries
-                }
-            })
+            .find(|(_, _, toll)| toll.killed > 0 || toll.injuries)
             .or_else(|| {
                 sentences
                     .iter()
                     .enumerate()
                     .find(|(_, s)| s.text.len() > LEAD_SENTENCE_MIN_BYTES)
+                    .map(|(si, s)| (si, s, death_toll(s.text, &[])))
             })?;
         let dates = dates_of(sentence, anchor);
-        let toll = death_toll(sentence.text, &[]);
         let shift = |s: &Span| (s.0 + sentence.span.0, s.1 + sentence.span.0);
         Some(Found {
             sentence: si,

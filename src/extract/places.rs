@@ -2166,12 +2166,6 @@ fn is_the_object_of_a_place_taking_verb(text: &str, tokens: &[Word], first_word:
         )
 }
 
-/// Words for a way between two places named with a hyphen ("the Kaya-Dori road", "the
-/// axis Djibo-Mentao").
-const ROUTE_NOUNS: [&str; 7] = [
-    "road", "axis", "route", "highway", "corridor", "stretch", "section",
-];
-
 /// True when the name and another capitalised word joined to it by a hyphen name a way:
 /// a route noun follows the pair or comes just before it.
 fn is_an_end_of_a_joined_route(
@@ -2198,7 +2192,7 @@ fn is_an_end_of_a_joined_route(
     let is_route_noun = |k: usize| {
         tokens
             .get(k)
-            .is_some_and(|w| ROUTE_NOUNS.contains(&w.text(text).to_ascii_lowercase().as_str()))
+            .is_some_and(|w| lexicon::ROUTE_NOUNS.contains(&w.text(text).to_ascii_lowercase()))
     };
     is_route_noun(end + 1) || (start > 0 && is_route_noun(start - 1))
 }
