@@ -86,6 +86,9 @@ const COUNTRY_BASE: f64 = 10.0;
 const SMALL_TERRITORY_POPULATION: u64 = 1_000_000;
 /// Taken off the score of such a division.
 const SMALL_TERRITORY_PENALTY: f64 = 1.5;
+/// A written name of fewer letters is not read as another name joined or split ("Ede" is
+/// no "E De").
+const MIN_JOINED_LETTERS: usize = 4;
 /// Taken off every candidate found only through a transliteration variant.
 const LOOSE_PENALTY: f64 = 1.0;
 /// Added to a place written exactly as its abbreviation ("BC", "EU"): a form that precise
@@ -122,23 +125,43 @@ impl Gazetteer {
         // A spelling variant of a name, never of an English word ("Neither" is no
         // variant of "Natore").
         let english = base.split(' ').all(crate::text::is_common_word);
+        // "Muse, Shan State" for Mu-se: the same letters as a place's name, only joined or
+        // split, read where no place is written exactly so, or none of those lies where the
+        // text says (an English word only there).
+        let in_container = |i: u32| {
+            context
+                .container
+                .as_ref()
+                .is_none_or(|(country, admin1, kind)| {
+                    self.place(i).is_some_and(|place| {
+                        place.country == country.as_str()
+                            && (*kind == PlaceKind::Country || place.admin1 == admin1.as_str())
+                    })
+                })
+        };
+        let joined_wanted = if matches.is_empty() {
+            !english || context.container.is_some()
+        } else {
+            context.container.is_some() && !matches.iter().any(|&(i, _)| in_container(i))
+        };
+        let joined = if joined_wanted {
+            self.joined_spellings(base)
+        } else {
+            Vec::new()
+        };
+        for &(i, _) in &joined {
+            if !matches.iter().any(|&(j, _)| j == i) {
+                matches.push((i, NameMatch::Alias));
+            }
+        }
         if matches.is_empty() && !english {
             let key = super::loose_key(base);
             // A short key is shared by unrelated names: only spellings that keep the
             // consonants stand ("Teppi" for Tepi, not "Kinwo" for Kano).
-            matches = self.loose_names().get(&key);
-            if key.len() < super::fold::SHORT_LOOSE_KEY {
-                matches.retain(|&(i, _)| {
-                    self.place(i).is_some_and(|place| {
-                        let division = matches!(place.kind, PlaceKind::Admin1 | PlaceKind::Admin2);
-                        std::iter::once(place.name)
-                            .chain(place.alias_list())
-                            .any(|raw| {
-                                super::fold::is_a_loose_spelling_of(base, &key, raw, division)
-                            })
-                    })
-                });
-            }
+            let short = key.len() < super::fold::SHORT_LOOSE_KEY;
+            matches = self.loose_entries_where(&key, |raw, division| {
+                !short || super::fold::is_a_loose_spelling_of(base, &key, raw, division)
+            });
             penalty = LOOSE_PENALTY;
         }
         let level_countries = countries_of_its_level_word(&folded);
@@ -167,6 +190,7 @@ impl Gazetteer {
                     && bonus == 0.0
                     && place.kind != PlaceKind::Country
                     && !is_short_form_of_own_name(place, base)
+                    && !joined.iter().any(|&(j, _)| j == i)
                 {
                     return None;
                 }
@@ -185,7 +209,10 @@ impl Gazetteer {
                 // A spelling variant is trusted only where the text says the place is: a
                 // loose match outside the named container ("Dand, Kandahar" read as a
                 // village of India) is another place.
-                if penalty > 0.0
+                // (A name joined or split is as sure as the text's own spelling, but no surer
+                // where it lies.)
+                let guessed = penalty > 0.0 || joined.iter().any(|&(j, _)| j == i);
+                if guessed
                     && let Some((country, admin1, kind)) = &context.container
                     && (place.country != country.as_str()
                         || (*kind != PlaceKind::Country && place.admin1 != admin1.as_str()))
@@ -194,7 +221,7 @@ impl Gazetteer {
                 }
                 // Nor outside the provinces the text names in that country ("Minbya
                 // Township, Rakhine State" is no variant of a town of another province).
-                if penalty > 0.0
+                if guessed
                     && bonus == 0.0
                     && context.admin1s.iter().any(|(c, _)| c == place.country)
                     && !context
@@ -204,7 +231,7 @@ impl Gazetteer {
                 {
                     return None;
                 }
-                if penalty > 0.0
+                if guessed
                     && bonus == 0.0
                     && let Some(countries) = &context.loose_countries
                     && !countries.iter().any(|c| c.as_str() == place.country)
@@ -231,7 +258,7 @@ impl Gazetteer {
                     place,
                     score: score(place, matched, cue, context) - penalty + size + bonus,
                     matched,
-                    loose: penalty > 0.0 && bonus == 0.0,
+                    loose: guessed && bonus == 0.0,
                 })
             })
             .collect();
@@ -250,6 +277,46 @@ impl Gazetteer {
                         .cmp(&self.country_population(a.place.country)),
                 )
                 .then(a.place.geonames_id.cmp(&b.place.geonames_id))
+        });
+        found
+    }
+
+    /// The places (of the transliteration index: towns of some size and divisions) one of
+    /// whose names has the same letters as the written name, only joined or split by spaces
+    /// and hyphens ("Muse" and Mu-se, "Putao" and Puta-O, "Kut Kai" and Kutkai): the same
+    /// spelling, as sure as an alias, where a loose match is only a guess.
+    fn joined_spellings(&self, base: &str) -> Vec<(u32, NameMatch)> {
+        let letters = |s: &str| s.replace(' ', "");
+        let written = letters(base);
+        if written.len() < MIN_JOINED_LETTERS {
+            return Vec::new();
+        }
+        self.loose_entries_where(&super::loose_key(base), |raw, division| {
+            let name = fold(raw);
+            let name = if division {
+                super::fold::strip_province_words(&name).unwrap_or(&name)
+            } else {
+                &name
+            };
+            name != base && letters(name) == written
+        })
+    }
+
+    /// The transliteration-index entries under `key` with a name or alias that `fits` (given
+    /// the name as written and whether the place is a division).
+    fn loose_entries_where(
+        &self,
+        key: &str,
+        fits: impl Fn(&str, bool) -> bool,
+    ) -> Vec<(u32, NameMatch)> {
+        let mut found = self.loose_names().get(key);
+        found.retain(|&(i, _)| {
+            self.place(i).is_some_and(|place| {
+                let division = matches!(place.kind, PlaceKind::Admin1 | PlaceKind::Admin2);
+                std::iter::once(place.name)
+                    .chain(place.alias_list())
+                    .any(|raw| fits(raw, division))
+            })
         });
         found
     }
@@ -498,4 +565,53 @@ fn score(place: &Place, matched: NameMatch, cue: Option<PlaceKind>, context: &Co
 fn is_short_form_of_own_name(place: &Place, folded: &str) -> bool {
     let own = fold(place.name);
     super::strip_admin_words(&own).unwrap_or(&own) == folded
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two made-up countries: Tal-sen, a city of Xandia's Norvale province, and Talsen, a
+    /// hamlet of Yberia; Car-pet, a city of Norvale.
+    const PLACES: &str = "id\tkind\tcountry\tadmin1\tadmin2\tname\tlat\tlon\tpopulation\tfeature_code\tiso_3166_2\taliases\tdemonyms\tabbreviations
+1\tC\tXA\t\t\tXandia\t10.0\t10.0\t9000000\tPCLI\t\t\t\t
+2\tA1\tXA\t01\t\tNorvale\t10.5\t10.5\t0\tADM1\t\t\t\t
+3\tP\tXA\t01\t\tTal-sen\t10.6\t10.6\t80000\tPPL\t\t\t\t
+4\tP\tXA\t01\t\tCar-pet\t10.7\t10.7\t60000\tPPL\t\t\t\t
+5\tC\tXB\t\t\tYberia\t40.0\t40.0\t5000000\tPCLI\t\t\t\t
+6\tA1\tXB\t02\t\tOstmark\t40.5\t40.5\t0\tADM1\t\t\t\t
+7\tP\tXB\t02\t\tTalsen\t40.6\t40.6\t3000\tPPL\t\t\t\t
+";
+
+    fn inside(country: &str, admin1: &str) -> Context {
+        Context {
+            container: Some((country.into(), admin1.into(), PlaceKind::Admin1)),
+            ..Context::default()
+        }
+    }
+
+    #[test]
+    fn a_name_joined_or_split_is_read_where_the_text_puts_it() {
+        let g = Gazetteer::from_tsv(PLACES).expect("the fixture parses");
+        let best = |name: &str, context: &Context| {
+            g.candidates(name, context)
+                .first()
+                .map(|c| (c.place.name, c.place.country))
+        };
+        let cases: [(&str, Context, Option<(&str, &str)>); 6] = [
+            // Written joined, said to be in Norvale: the city there, not the hamlet abroad.
+            ("Talsen", inside("XA", "01"), Some(("Tal-sen", "XA"))),
+            // Said to be in Ostmark, or nowhere: the place written exactly so.
+            ("Talsen", inside("XB", "02"), Some(("Talsen", "XB"))),
+            ("Talsen", Context::default(), Some(("Talsen", "XB"))),
+            // Written split: the same letters.
+            ("Tal Sen", inside("XA", "01"), Some(("Tal-sen", "XA"))),
+            // An English word is a joined name only where the text puts it.
+            ("Carpet", inside("XA", "01"), Some(("Car-pet", "XA"))),
+            ("Carpet", Context::default(), None),
+        ];
+        for (name, context, expected) in cases {
+            assert_eq!(best(name, &context), expected, "{name}");
+        }
+    }
 }
