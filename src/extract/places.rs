@@ -2046,7 +2046,16 @@ fn container_of(text: &str, raws: &[Raw], i: usize, keep: &[bool]) -> Option<usi
                             && !matches!(gap_words[k - 1], "of" | "the" | "and" | "in")
                             && CONTAINMENT_FILLERS.contains(gap_words[k - 1]))
         });
-        if !words_ok {
+        // "Kayin State, the Home Guards (Bern)": a capitalised name that ends like a
+        // force's or a body's is no local place the chain passes through.
+        let names_a_body = gap_words.iter().any(|w| {
+            let singular = w.strip_suffix('s').unwrap_or(w);
+            is_capitalized(w)
+                && [*w, singular].iter().any(|w| {
+                    lexicon::ORGANISATION_WORDS.contains(w) || lexicon::GROUP_NOUNS.contains(w)
+                })
+        });
+        if !words_ok || names_a_body {
             return None;
         }
         let separated = gap.contains([',', '('])
@@ -2448,7 +2457,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 96] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 98] = [
             // ... and a larger city abroad of the same own name
             (
                 "five people were shot in Chester early Wednesday, Delaware County prosecutors said",
@@ -2549,10 +2558,20 @@ mod tests {
             // a later part of one hyphenated name is no name of its own
             ("two men were shot in Tari-Pori district on Monday", &[]),
             // a container that lies outside its own container gives way to that one: no
-            // Muse of Shan is known, so neither the township nor the town is Pennsylvania's
+            // Derry of Shan is known, so neither the township nor the town is one abroad
+            (
+                "a bomb went off in Derry Township (Derry, Shan) on Monday",
+                &[("Shan", Admin1, "MM", Locative)],
+            ),
+            // ... but a town of Shan written as one word is that town (Mu-se), not
+            // Pennsylvania's Muse
             (
                 "a bomb went off in Muse Township (Muse, Shan) on Monday",
-                &[("Shan", Admin1, "MM", Locative)],
+                &[
+                    ("Muse Township", PopulatedPlace, "MM", Locative),
+                    ("Muse", PopulatedPlace, "MM", Locative),
+                    ("Shan", Admin1, "MM", Locative),
+                ],
             ),
             // an aside after a name the gazetteer lacks says where that place lies
             (
@@ -2856,6 +2875,14 @@ mod tests {
                 &[("Bourzanga", PopulatedPlace, "BF", Plain)],
             ),
             ("traders said Bourzanga stayed calm", &[]),
+            // a bracket after a force's name holds no province of the place before it
+            (
+                "in Kaduna State, the Vigilance Guards (Bern) fought bandits",
+                &[
+                    ("Kaduna State", Admin1, "NG", Locative),
+                    ("Bern", PopulatedPlace, "CH", Plain),
+                ],
+            ),
             // an end of a way, or the point a distance is told from, is a place
             (
                 "a roadblock went up between Bourzanga and Zlorbik",
