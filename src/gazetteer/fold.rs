@@ -298,7 +298,11 @@ pub fn index_keys(
         keys.push((folded, how));
     };
     add(name, b'p');
+    let own = fold(name);
     for alias in aliases.split('|').filter(|a| !a.is_empty()) {
+        if kind == "P" && is_a_stray_short_alias(&fold(alias), &own) {
+            continue;
+        }
         add(alias, b'a');
     }
     if kind == "C" || kind == "R" {
@@ -311,6 +315,21 @@ pub fn index_keys(
         keys.push((fold(iso_code), b'a'));
     }
     keys
+}
+
+/// An alias of a town this short names it only as the first word of its own name ("Rio"
+/// of Rio de Janeiro) or as its own name without accents; otherwise it is a foreign
+/// language's or a dialect's clipping ("Ben" for Bern, "Po" for Bozhou, "Der" for Győr)
+/// that English text writes for other things.
+#[allow(dead_code)]
+pub fn is_a_stray_short_alias(alias: &str, own: &str) -> bool {
+    const SHORT_ALIAS_LETTERS: usize = 3;
+    let letters = alias.chars().filter(char::is_ascii_alphanumeric).count();
+    letters <= SHORT_ALIAS_LETTERS
+        && alias != own
+        && !own
+            .strip_prefix(alias)
+            .is_some_and(|rest| rest.starts_with(' '))
 }
 
 /// The transliteration-variant keys of a place ([`loose_key`]), empty for small places.

@@ -453,6 +453,30 @@ mod tests {
     }
 
     #[test]
+    fn a_towns_short_alias_stands_only_as_its_own_names_first_word() {
+        let keys = |name: &str, aliases: &str| -> Vec<String> {
+            index_keys("P", name, aliases, "", "")
+                .into_iter()
+                .map(|(k, _)| k)
+                .collect()
+        };
+        // A clipping in another language is left out; a longer alias stays.
+        assert_eq!(keys("Zlorburg", "Zlo|Zlorberg"), ["zlorburg", "zlorberg"]);
+        // The first word of the name, or the name itself without accents, stays.
+        assert_eq!(
+            keys("Mar del Zlor", "Mar|Mardel"),
+            ["mar del zlor", "mar", "mardel"]
+        );
+        assert_eq!(keys("Fès", "Fes"), ["fes", "fes"]);
+        // A division's short alias is not a town's clipping.
+        assert!(
+            index_keys("A1", "Zlorland", "Zlo", "", "")
+                .iter()
+                .any(|(k, _)| k == "zlo")
+        );
+    }
+
+    #[test]
     fn kind_cues_table() {
         let rows = [
             ("kabul province", "kabul", Some(PlaceKind::Admin1)),
