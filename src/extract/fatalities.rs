@@ -437,9 +437,35 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
                 }
                 "fatally"
                     if FATAL_PARTICIPLES.contains(word(k + 1))
-                        && one_person_before(&lower, &ages, k) =>
+                        && (one_person_before(&lower, &ages, k)
+                            || a_lone_person_just_before(&lower, &ages, k)) =>
                 {
                     k + 1
+                }
+                // "a 6-year-old fatally shoots his grandfather": one person after the verb.
+                "fatally"
+                    if FATAL_VERBS.contains(word(k + 1))
+                        && one_person_after(&lower, &ages, k + 2) =>
+                {
+                    k + 1
+                }
+                // "four men were shot, one fatally": one of those shot died.
+                "one"
+                    if word(k + 1) == "fatally"
+                        && k > 0
+                        && clause[tokens[k - 1].span.1..tokens[k].span.0]
+                            .contains([',', '-', '—', '–', '(']) =>
+                {
+                    k + 1
+                }
+                // "a toddler was shot on Friday and later died": the clause's one person.
+                "died" | "dies"
+                    if k >= 2
+                        && (word(k - 1) == "and"
+                            || (word(k - 1) == "later" && word(k - 2) == "and"))
+                        && the_subject_is_one_person(&lower, &ages, k) =>
+                {
+                    k
                 }
                 // "a fatal shooting": at least one dead.
                 "fatal"
@@ -674,6 +700,63 @@ fn negated_before(lower: &[String], k: usize) -> bool {
 /// What "fatally" qualifies when it reports a death ("fatally shot").
 static FATAL_PARTICIPLES: WordSet =
     WordSet::new(&["shot", "stabbed", "wounded", "injured", "struck", "beaten"]);
+
+/// What "fatally" qualifies when an active verb follows ("fatally shoots his father").
+static FATAL_VERBS: WordSet = WordSet::new(&["shoots", "shot", "stabs", "stabbed", "wounds"]);
+
+/// True when a noun for one person, or an age standing for one ("17-year-old"), comes
+/// right before `k`, with no figure before it: "police identify teen fatally shot".
+fn a_lone_person_just_before(lower: &[String], ages: &[bool], k: usize) -> bool {
+    if k == 0 {
+        return false;
+    }
+    let noun = k - 1;
+    if !(lexicon::ONE_PERSON_NOUNS.contains(&lower[noun]) || ages[noun]) {
+        return false;
+    }
+    let mut before = noun;
+    while before > 0 && ages[before - 1] {
+        before -= 1;
+    }
+    !(before > 0 && {
+        let w = lower[before - 1].as_str();
+        w.parse::<u32>().is_ok()
+            || crate::text::parse_number_word(w).is_some_and(|n| n >= 2)
+            || lexicon::PLURAL_PERSON_WORDS.contains(w)
+    })
+}
+
+/// True when one person is named right at `k`: an article or a possessive, then within a
+/// few words (ages left out) a noun for one person ("his grandfather", "a 40-year-old man").
+fn one_person_after(lower: &[String], ages: &[bool], k: usize) -> bool {
+    if !matches!(
+        lower.get(k).map(String::as_str),
+        Some("a" | "an" | "his" | "her" | "the" | "their")
+    ) {
+        return false;
+    }
+    (k + 1..lower.len().min(k + 6))
+        .filter(|&j| !ages[j])
+        .take(2)
+        .any(|j| lexicon::ONE_PERSON_NOUNS.contains(&lower[j]))
+}
+
+/// True when the clause before `k` opens with one person as the subject of a singular
+/// verb ("A toddler was shot ... and later died"), and names no more people on the way.
+fn the_subject_is_one_person(lower: &[String], ages: &[bool], k: usize) -> bool {
+    let Some(verb) = lower[..k]
+        .iter()
+        .position(|w| matches!(w.as_str(), "was" | "is" | "were" | "are"))
+    else {
+        return false;
+    };
+    matches!(lower[verb].as_str(), "was" | "is")
+        && one_person_before(lower, ages, verb)
+        && !lower[verb..k].iter().any(|w| {
+            lexicon::PLURAL_PERSON_WORDS.contains(w)
+                || matches!(w.as_str(), "were" | "are" | "others")
+        })
+}
 
 /// One person, named by a singular subject in the few words before `k` (ages left out):
 /// "a" or "an" ("a 17-year-old boy has"), "he", "she", or "the" and a noun for one person
@@ -1693,7 +1776,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 170] = [
+        let rows: [(&str, u32); 178] = [
             ("two missionaries, aged 19 and 21, were shot to death", 2),
             ("the bombs killed six soldiers and one civilian", 7),
             (
@@ -1960,6 +2043,18 @@ mod tests {
             ("the crash left a 23-year-old cyclist dead", 1),
             ("the fire left a family homeless but no one dead", 0),
             ("both men were pronounced dead at the scene", 2),
+            // one of several shot died; one person died later; one person shot by another
+            ("five diners were shot, one fatally, at the cafe", 1),
+            ("five diners were shot - one fatally - at the cafe", 1),
+            (
+                "a courier was shot on Tuesday and later died in hospital",
+                1,
+            ),
+            ("three couriers were shot on Tuesday and one later died", 1),
+            ("a 7-year-old fatally shoots his uncle with a rifle", 1),
+            ("deputies name the 15-year-old fatally shot at the park", 1),
+            ("police name woman fatally stabbed at the station", 1),
+            ("two couriers fatally shot at the depot", 2),
             ("both drivers were shot and killed", 2),
             ("both were wounded in the exchange", 0),
             ("seven were shot dead at the checkpoint", 7),
