@@ -1120,3 +1120,24 @@ fn the_lead_tells_the_incident_when_every_clause_read_was_put_aside() {
     let first = incidents.first().expect("an incident");
     assert_eq!(first.location, "Bangor", "{incidents:#?}");
 }
+
+#[test]
+fn a_headlines_death_toll_is_its_storys_when_the_body_gives_none() {
+    let body = "DAYTON, Ohio — A boy was shot at a home on Elm Street on Sunday evening, \
+                deputies said. The sheriff said the rifle belonged to a relative.";
+    let incidents = extract_page("Dayton boy, 9, dies after accidental shooting", body);
+    let first = incidents.first().expect("an incident from the body");
+    assert_eq!(first.fatalities, 1, "{incidents:#?}");
+    assert!(
+        first
+            .evidence
+            .iter()
+            .any(|e| e.field == EvidenceField::Headline)
+    );
+    // A body that tells its own toll keeps it.
+    let body = "DAYTON, Ohio — Two men were shot dead outside a bar on Elm Street on \
+                Sunday evening, police said.";
+    let incidents = extract_page("Man dies in Dayton bar shooting", body);
+    let first = incidents.first().expect("an incident from the body");
+    assert_eq!(first.fatalities, 2, "{incidents:#?}");
+}

@@ -227,6 +227,9 @@ impl<'g> Extractor<'g> {
             extraction.incidents = incidents;
             explained = inputs;
         }
+        if let Some(title) = article.title.as_deref() {
+            take_the_headlines_toll(title, &article.id, &mut extraction.incidents);
+        }
         (extraction, explained)
     }
 
@@ -1679,6 +1682,39 @@ fn is_a_local_name_read_far_away(
     });
     let km = m.place.km_to(town);
     !province_named && km > LOCAL_STORY_REACH_KM
+}
+
+/// "Boy, 8, dies after accidental shooting": a headline's death toll is its story's. When
+/// the body gives none of its incidents a toll, the one it tells first (its lead) takes the
+/// headline's, with the headline as evidence.
+fn take_the_headlines_toll(title: &str, article: &str, incidents: &mut [Incident]) {
+    if incidents.iter().any(|i| i.fatalities > 0) {
+        return;
+    }
+    let killed = fatalities::death_toll(title, &[]).killed;
+    if killed == 0 {
+        return;
+    }
+    let told_at = |incident: &Incident| {
+        incident
+            .evidence
+            .iter()
+            .filter(|e| e.field == EvidenceField::Sentence)
+            .map(|e| e.start)
+            .min()
+            .unwrap_or(usize::MAX)
+    };
+    let Some(lead) = incidents.iter_mut().min_by_key(|i| told_at(i)) else {
+        return;
+    };
+    lead.fatalities = killed;
+    lead.fatalities_max = lead.fatalities_max.max(killed);
+    lead.evidence.push(Evidence {
+        article: article.to_string(),
+        field: EvidenceField::Headline,
+        start: 0,
+        end: title.chars().count(),
+    });
 }
 
 /// Where a title's mentions stand among the text's (they have no span in the text).
