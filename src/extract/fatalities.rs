@@ -656,7 +656,7 @@ static KIN_PLURALS: WordSet = WordSet::new(&[
     "grandchildren",
 ]);
 
-/// True when a figure is part of a clock's or a video's time ("3:50", "0:34") or a year
+/// True when a figure is part of a clock's or a video's time ("3:50", "0:34", "4 o'clock") or a year
 /// cut short ("the winter of '96").
 fn is_part_of_a_time(clause: &str, span: Span) -> bool {
     let before = clause[..span.0].chars().next_back();
@@ -665,6 +665,20 @@ fn is_part_of_a_time(clause: &str, span: Span) -> bool {
         || before == Some('\'')
         || before == Some('’')
         || (after == Some(':') && clause[span.1 + 1..].starts_with(|c: char| c.is_ascii_digit()))
+        || is_an_hour(&clause[span.1..])
+}
+
+/// True when the words after a figure make it an hour ("4 o'clock", "11 p.m.", "6am").
+fn is_an_hour(after: &str) -> bool {
+    let after = after.trim_start().to_ascii_lowercase();
+    ["o'clock", "o’clock", "a.m", "p.m"]
+        .iter()
+        .any(|w| after.starts_with(w))
+        || ["am", "pm"].iter().any(|w| {
+            after
+                .strip_prefix(w)
+                .is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_alphanumeric()))
+        })
 }
 
 /// True when a figure is a time of day written the wire's way: four digits after "at" or
@@ -1776,7 +1790,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 178] = [
+        let rows: [(&str, u32); 180] = [
             ("two missionaries, aged 19 and 21, were shot to death", 2),
             ("the bombs killed six soldiers and one civilian", 7),
             (
@@ -2043,6 +2057,9 @@ mod tests {
             ("the crash left a 23-year-old cyclist dead", 1),
             ("the fire left a family homeless but no one dead", 0),
             ("both men were pronounced dead at the scene", 2),
+            // an hour is no figure of the dead
+            ("at 4 o’clock one person was found dead in the yard", 1),
+            ("shortly after 11 pm one man was shot dead", 1),
             // one of several shot died; one person died later; one person shot by another
             ("five diners were shot, one fatally, at the cafe", 1),
             ("five diners were shot - one fatally - at the cafe", 1),
