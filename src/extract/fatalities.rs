@@ -139,6 +139,7 @@ static CASUALTY_STEMS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> =
                 "hurt",
                 "gunned down",
                 "murder",
+                "homicide",
                 "assassin",
                 "massacre",
                 "executed",
@@ -334,6 +335,35 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
                 toll.killed = 2;
                 toll.spans.push((tokens[k].span.0, tokens[j].span.1));
             }
+        }
+    }
+    if toll.killed == 0 {
+        // "a double homicide", "the triple murder": as many dead as the word says (not an
+        // arrest or a trial over one).
+        let multiple = lower.windows(2).enumerate().find_map(|(k, pair)| {
+            let n = match pair[0].as_str() {
+                "double" => 2,
+                "triple" => 3,
+                "quadruple" => 4,
+                _ => return None,
+            };
+            matches!(
+                pair[1].as_str(),
+                "homicide"
+                    | "homicides"
+                    | "murder"
+                    | "murders"
+                    | "killing"
+                    | "killings"
+                    | "slaying"
+            )
+            .then_some((k, n))
+        });
+        if let Some((k, n)) = multiple
+            && !about_an_earlier_death(&lower, k)
+        {
+            toll.killed = n;
+            toll.spans.push((tokens[k].span.0, tokens[k + 1].span.1));
         }
     }
     if let Some((count, span)) = named_victims(clause, &tokens, &lower, &ages)
@@ -1790,7 +1820,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 180] = [
+        let rows: [(&str, u32); 184] = [
             ("two missionaries, aged 19 and 21, were shot to death", 2),
             ("the bombs killed six soldiers and one civilian", 7),
             (
@@ -2057,6 +2087,11 @@ mod tests {
             ("the crash left a 23-year-old cyclist dead", 1),
             ("the fire left a family homeless but no one dead", 0),
             ("both men were pronounced dead at the scene", 2),
+            // a double or triple homicide says how many died
+            ("a double homicide shook the street on Sunday", 2),
+            ("detectives arrested a man over the double homicide", 0),
+            ("the triple murder shocked the town", 3),
+            ("a double shooting left two men wounded", 0),
             // an hour is no figure of the dead
             ("at 4 o’clock one person was found dead in the yard", 1),
             ("shortly after 11 pm one man was shot dead", 1),
