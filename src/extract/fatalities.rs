@@ -472,6 +472,14 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
                 {
                     k + 1
                 }
+                // "he killed his wife", "shot dead her neighbour": one person after an
+                // active killing verb.
+                _ if matches!(word(k + 1), "his" | "her")
+                    && is_active_killing(clause, &tokens, &lower, k)
+                    && one_person_after(&lower, &ages, k + 1) =>
+                {
+                    k + 2
+                }
                 // "a 6-year-old fatally shoots his grandfather": one person after the verb.
                 "fatally"
                     if FATAL_VERBS.contains(word(k + 1))
@@ -573,7 +581,39 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
             break;
         }
     }
+    // "killed his wife and then himself", "killing two, then himself", "before turning
+    // the gun on himself": the killer died too.
+    if toll.killed > 0
+        && let Some(at) = the_killer_died_too(&lower)
+        && !toll
+            .spans
+            .iter()
+            .any(|s| s.0 <= tokens[at].span.0 && tokens[at].span.1 <= s.1)
+    {
+        toll.killed = toll.killed.saturating_add(1);
+        toll.spans.push(tokens[at].span);
+    }
     toll
+}
+
+/// The word that tells a killer took his or her own life after killing others ("then
+/// himself", "killing herself", "turned the gun on himself", "took his own life").
+fn the_killer_died_too(lower: &[String]) -> Option<usize> {
+    let word = |at: usize| lower.get(at).map_or("", String::as_str);
+    (1..lower.len()).find(|&j| match word(j) {
+        "himself" | "herself" => {
+            matches!(word(j - 1), "killing" | "killed" | "kills" | "then")
+                || (word(j - 1) == "on"
+                    && word(j.saturating_sub(2)) == "gun"
+                    && matches!(word(j.saturating_sub(4)), "turning" | "turned" | "turns"))
+        }
+        "life" => {
+            word(j - 1) == "own"
+                && matches!(word(j.saturating_sub(2)), "his" | "her")
+                && matches!(word(j.saturating_sub(3)), "took" | "taking" | "takes")
+        }
+        _ => false,
+    })
 }
 
 /// Two or more persons named as the subject of a plural verb of death: "Ana Ruiz, 20,
@@ -1820,7 +1860,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 184] = [
+        let rows: [(&str, u32); 190] = [
             ("two missionaries, aged 19 and 21, were shot to death", 2),
             ("the bombs killed six soldiers and one civilian", 7),
             (
@@ -2092,6 +2132,16 @@ mod tests {
             ("detectives arrested a man over the double homicide", 0),
             ("the triple murder shocked the town", 3),
             ("a double shooting left two men wounded", 0),
+            // a killer who took his own life after killing others counts too
+            ("a man shot four relatives, killing two, then himself", 3),
+            ("the farmer killed his wife and then himself", 2),
+            ("a gunman killed three people before killing himself", 4),
+            (
+                "he fatally shot his neighbour before turning the gun on himself",
+                2,
+            ),
+            ("the guard killed himself", 1),
+            ("a man shot himself in the leg and two others were wounded", 0),
             // an hour is no figure of the dead
             ("at 4 o’clock one person was found dead in the yard", 1),
             ("shortly after 11 pm one man was shot dead", 1),
