@@ -127,6 +127,7 @@ static CASUALTY_STEMS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> =
             .build([
                 "kill",
                 "dead",
+                "deceased",
                 "died",
                 "die",
                 "death",
@@ -456,8 +457,8 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
                 // found dead", "a man was fatally shot": one person, singular subject.
                 "died" | "dies" | "succumbed" if one_person_before(&lower, &ages, k) => k,
                 // "Arwood was pronounced dead": a surname alone names one person too.
-                "pronounced" | "found"
-                    if word(k + 1) == "dead"
+                "pronounced" | "found" | "discovered"
+                    if matches!(word(k + 1), "dead" | "deceased")
                         && (one_person_before(&lower, &ages, k)
                             || (k >= 2
                                 && word(k - 1) == "was"
@@ -497,7 +498,20 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
                     k + 1
                 }
                 // "a toddler was shot on Friday and later died": the clause's one person.
-                "died" | "dies"
+                // "officers found a woman dead in the car": one person found dead.
+                "found" | "discovered"
+                    if matches!(word(k + 1), "a" | "an")
+                        && (k + 2..lower.len().min(k + 6))
+                            .filter(|&j| !ages[j])
+                            .take(2)
+                            .any(|j| {
+                                lexicon::ONE_PERSON_NOUNS.contains(&lower[j])
+                                    && matches!(word(j + 1), "dead" | "deceased")
+                            }) =>
+                {
+                    k + 1
+                }
+                "died" | "dies" | "succumbed"
                     if k >= 2
                         && (word(k - 1) == "and"
                             || (word(k - 1) == "later" && word(k - 2) == "and"))
@@ -1860,7 +1874,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 190] = [
+        let rows: [(&str, u32); 195] = [
             ("two missionaries, aged 19 and 21, were shot to death", 2),
             ("the bombs killed six soldiers and one civilian", 7),
             (
@@ -2141,7 +2155,16 @@ mod tests {
                 2,
             ),
             ("the guard killed himself", 1),
-            ("a man shot himself in the leg and two others were wounded", 0),
+            (
+                "a man shot himself in the leg and two others were wounded",
+                0,
+            ),
+            // found or pronounced deceased, found dead by others, succumbed later
+            ("a courier was found deceased in a parked van", 1),
+            ("the driver was pronounced deceased at the clinic", 1),
+            ("a courier was discovered dead behind the depot", 1),
+            ("deputies found a man dead inside the trailer", 1),
+            ("a courier was shot and succumbed to his wounds", 1),
             // an hour is no figure of the dead
             ("at 4 o’clock one person was found dead in the yard", 1),
             ("shortly after 11 pm one man was shot dead", 1),
