@@ -443,11 +443,14 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
                     k + 2
                 }
                 // "the shooting left a man dead", "left a 20-year-old woman dead"
-                "left" if matches!(word(k + 1), "a" | "an") && !negated_before(&lower, k) => {
+                // "leaving a child killed" too.
+                "left" | "leaving"
+                    if matches!(word(k + 1), "a" | "an") && !negated_before(&lower, k) =>
+                {
                     match (k + 2..lower.len().min(k + 8))
                         .filter(|&j| !ages[j])
                         .take(3)
-                        .find(|&j| lower[j] == "dead")
+                        .find(|&j| matches!(lower[j].as_str(), "dead" | "killed"))
                     {
                         Some(end) => end,
                         None => continue,
@@ -485,6 +488,20 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
                 "fatally"
                     if FATAL_VERBS.contains(word(k + 1))
                         && one_person_after(&lower, &ages, k + 2) =>
+                {
+                    k + 1
+                }
+                // "villagers lynched a suspected thief to death", "beat a man to death": one
+                // person, done to death.
+                "lynched" | "beat" | "stoned" | "hacked" | "clubbed" | "stabbed" | "burned"
+                | "burnt" | "tortured"
+                    if matches!(word(k + 1), "a" | "an" | "his" | "her")
+                        && (k + 2..lower.len().min(k + 7))
+                            .take_while(|&j| {
+                                !starts_a_figure(&lower[j])
+                                    && !lexicon::PLURAL_PERSON_WORDS.contains(&lower[j])
+                            })
+                            .any(|j| lower[j] == "to" && word(j + 1) == "death") =>
                 {
                     k + 1
                 }
@@ -1159,6 +1176,16 @@ static ANIMALS: WordSet = WordSet::new(&[
     "horses",
     "dogs",
     "heads",
+    "oxen",
+    "ox",
+    "bulls",
+    "calves",
+    "buffaloes",
+    "donkey",
+    "dog",
+    "pig",
+    "horse",
+    "poultry",
 ]);
 
 /// Units of time: a figure before one is a duration ("killed 9 days ago").
@@ -1874,7 +1901,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 195] = [
+        let rows: [(&str, u32); 199] = [
             ("two missionaries, aged 19 and 21, were shot to death", 2),
             ("the bombs killed six soldiers and one civilian", 7),
             (
@@ -2165,6 +2192,11 @@ mod tests {
             ("a courier was discovered dead behind the depot", 1),
             ("deputies found a man dead inside the trailer", 1),
             ("a courier was shot and succumbed to his wounds", 1),
+            // done to death; left killed; animals are no toll
+            ("villagers lynched a suspected thief to death", 1),
+            ("a mob beat a young man to death at the market", 1),
+            ("raiders stormed the farm, leaving a child killed", 1),
+            ("soldiers killed about 40 oxen of the herders", 0),
             // an hour is no figure of the dead
             ("at 4 o’clock one person was found dead in the yard", 1),
             ("shortly after 11 pm one man was shot dead", 1),
