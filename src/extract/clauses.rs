@@ -79,8 +79,16 @@ pub fn split_clauses(sentence: &str) -> Vec<Clause> {
                         && rest[w.len()] == b' '
                 }));
         // "1 farmer and 1 guard died": figures before any verb share the verb
-        // that follows, so they stay one clause.
-        if is_and && (!sibling || !has_verb(&sentence[start..m.start()])) {
+        // that follows, so they stay one clause; and "killed 3 soldiers and 2 farmers":
+        // figures after the verb, with no verb of their own, share the one before.
+        let next_boundary = BOUNDARY
+            .find_at(sentence, m.end())
+            .map_or(sentence.len(), |n| n.start());
+        if is_and
+            && (!sibling
+                || !has_verb(&sentence[start..m.start()])
+                || !has_verb(&sentence[m.end()..next_boundary]))
+        {
             continue;
         }
         if m.start() > start {
@@ -143,7 +151,7 @@ mod tests {
 
     #[test]
     fn clause_table() {
-        let rows: [(&str, &[(&str, usize)]); 5] = [
+        let rows: [(&str, &[(&str, usize)]); 6] = [
             (
                 "A car bomb killed three in Paktia on Tuesday, a local official said, while a statement said 13 were killed in Kandahar and 11 more were killed in Faryab",
                 &[
@@ -171,6 +179,11 @@ mod tests {
             (
                 "7 militants and 2 police were killed",
                 &[("7 militants and 2 police were killed", 0)],
+            ),
+            // ... and figures after the verb, with none of their own, the verb before
+            (
+                "gunmen killed 3 guards and 2 cooks near the gate",
+                &[("gunmen killed 3 guards and 2 cooks near the gate", 0)],
             ),
         ];
         for (sentence, expected) in rows {
