@@ -757,8 +757,8 @@ static KIN_PLURALS: WordSet = WordSet::new(&[
     "grandchildren",
 ]);
 
-/// True when a figure is part of a clock's or a video's time ("3:50", "0:34", "4 o'clock") or a year
-/// cut short ("the winter of '96").
+/// True when a figure is part of a clock's or a video's time ("3:50", "0:34", "4 o'clock")
+/// or a year cut short ("the winter of '96").
 fn is_part_of_a_time(clause: &str, span: Span) -> bool {
     let before = clause[..span.0].chars().next_back();
     let after = clause[span.1..].chars().next();
@@ -833,12 +833,15 @@ fn a_lone_person_just_before(lower: &[String], ages: &[bool], k: usize) -> bool 
     while before > 0 && ages[before - 1] {
         before -= 1;
     }
-    !(before > 0 && {
-        let w = lower[before - 1].as_str();
-        w.parse::<u32>().is_ok()
-            || crate::text::parse_number_word(w).is_some_and(|n| n >= 2)
-            || lexicon::PLURAL_PERSON_WORDS.contains(w)
-    })
+    !(before > 0 && names_several(&lower[before - 1]))
+}
+
+/// True for a word that counts or names more than one person: a figure ("3", "two"), or
+/// a plural noun for people ("men", "others").
+fn names_several(word: &str) -> bool {
+    word.parse::<u32>().is_ok()
+        || crate::text::parse_number_word(word).is_some_and(|n| n >= 2)
+        || lexicon::PLURAL_PERSON_WORDS.contains(word)
 }
 
 /// True when one person is named right at `k`: an article or a possessive, then within a
@@ -879,12 +882,7 @@ fn the_subject_is_one_person(lower: &[String], ages: &[bool], k: usize) -> bool 
 fn one_person_before(lower: &[String], ages: &[bool], k: usize) -> bool {
     let mut window: Vec<&str> = words_before(lower, ages, k, 6).collect();
     window.reverse();
-    if window.iter().any(|w| {
-        lexicon::PLURAL_PERSON_WORDS.contains(w)
-            || w.parse::<u32>().is_ok()
-            || crate::text::parse_number_word(w).is_some_and(|n| n >= 2)
-            || *w == "and"
-    }) {
+    if window.iter().any(|w| names_several(w) || *w == "and") {
         return false;
     }
     window.iter().enumerate().any(|(n, w)| match *w {

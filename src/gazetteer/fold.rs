@@ -285,8 +285,7 @@ pub fn index_keys(
 ) -> Vec<(String, u8)> {
     let mut keys = Vec::new();
     let division = kind == "A1" || kind == "A2";
-    let mut add = |raw: &str, how: u8| {
-        let folded = fold(raw);
+    let mut add = |folded: String, how: u8| {
         if folded.is_empty() {
             return;
         }
@@ -297,13 +296,14 @@ pub fn index_keys(
         }
         keys.push((folded, how));
     };
-    add(name, b'p');
     let own = fold(name);
+    add(own.clone(), b'p');
     for alias in aliases.split('|').filter(|a| !a.is_empty()) {
-        if kind == "P" && is_a_stray_short_alias(&fold(alias), &own) {
+        let folded = fold(alias);
+        if kind == "P" && is_a_stray_short_alias(&folded, &own) {
             continue;
         }
-        add(alias, b'a');
+        add(folded, b'a');
     }
     if kind == "C" || kind == "R" {
         for demonym in demonyms.split('|').filter(|d| !d.is_empty()) {

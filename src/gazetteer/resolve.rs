@@ -122,30 +122,32 @@ impl Gazetteer {
         let folded = fold(name);
         let (mut matches, base, cue) = self.exact_entries(&folded);
         let mut penalty = 0.0;
-        // A spelling variant of a name, never of an English word ("Neither" is no
-        // variant of "Natore").
         let english = base.split(' ').all(crate::text::is_common_word);
         // "Muse, Shan State" for Mu-se: the same letters as a place's name, only joined or
         // split, read where no place is written exactly so, or none of those lies where the
-        // text says (an English word only there).
+        // text says (an English word only there). A spelling variant is read where nothing
+        // is written exactly so, never for an English word ("Neither" is no "Natore"). Both
+        // come from the transliteration index, looked up once.
         let in_container = |i: u32| {
-            context
-                .container
-                .as_ref()
-                .is_none_or(|(country, admin1, kind)| {
-                    self.place(i).is_some_and(|place| {
-                        place.country == country.as_str()
-                            && (*kind == PlaceKind::Country || place.admin1 == admin1.as_str())
-                    })
-                })
+            context.container.as_ref().is_none_or(|container| {
+                self.place(i)
+                    .is_some_and(|place| lies_in_container(place, container))
+            })
         };
         let joined_wanted = if matches.is_empty() {
             !english || context.container.is_some()
         } else {
             context.container.is_some() && !matches.iter().any(|&(i, _)| in_container(i))
         };
+        let variant_wanted = matches.is_empty() && !english;
+        let key = super::loose_key(base);
+        let loose_entries = if joined_wanted || variant_wanted {
+            self.loose_names().get(&key)
+        } else {
+            Vec::new()
+        };
         let joined = if joined_wanted {
-            self.joined_spellings(base)
+            self.joined_spellings(base, &loose_entries)
         } else {
             Vec::new()
         };
@@ -154,12 +156,11 @@ impl Gazetteer {
                 matches.push((i, NameMatch::Alias));
             }
         }
-        if matches.is_empty() && !english {
-            let key = super::loose_key(base);
+        if matches.is_empty() && variant_wanted {
             // A short key is shared by unrelated names: only spellings that keep the
             // consonants stand ("Teppi" for Tepi, not "Kinwo" for Kano).
             let short = key.len() < super::fold::SHORT_LOOSE_KEY;
-            matches = self.loose_entries_where(&key, |raw, division| {
+            matches = self.entries_with_a_name_that(&loose_entries, |raw, division| {
                 !short || super::fold::is_a_loose_spelling_of(base, &key, raw, division)
             });
             penalty = LOOSE_PENALTY;
@@ -185,12 +186,13 @@ impl Gazetteer {
                 // An English word is a place's other name only as the short form of its
                 // own ("Central" for "Central Region"): "Gold" is no Gold Coast, "Golden"
                 // no California (its "Golden State").
+                let is_joined = joined.iter().any(|&(j, _)| j == i);
                 if english
                     && matched == NameMatch::Alias
                     && bonus == 0.0
                     && place.kind != PlaceKind::Country
                     && !is_short_form_of_own_name(place, base)
-                    && !joined.iter().any(|&(j, _)| j == i)
+                    && !is_joined
                 {
                     return None;
                 }
@@ -211,11 +213,10 @@ impl Gazetteer {
                 // village of India) is another place.
                 // (A name joined or split is as sure as the text's own spelling, but no surer
                 // where it lies.)
-                let guessed = penalty > 0.0 || joined.iter().any(|&(j, _)| j == i);
+                let guessed = penalty > 0.0 || is_joined;
                 if guessed
-                    && let Some((country, admin1, kind)) = &context.container
-                    && (place.country != country.as_str()
-                        || (*kind != PlaceKind::Country && place.admin1 != admin1.as_str()))
+                    && let Some(container) = &context.container
+                    && !lies_in_container(place, container)
                 {
                     return None;
                 }
@@ -285,13 +286,17 @@ impl Gazetteer {
     /// whose names has the same letters as the written name, only joined or split by spaces
     /// and hyphens ("Muse" and Mu-se, "Putao" and Puta-O, "Kut Kai" and Kutkai): the same
     /// spelling, as sure as an alias, where a loose match is only a guess.
-    fn joined_spellings(&self, base: &str) -> Vec<(u32, NameMatch)> {
+    fn joined_spellings(
+        &self,
+        base: &str,
+        loose_entries: &[(u32, NameMatch)],
+    ) -> Vec<(u32, NameMatch)> {
         let letters = |s: &str| s.replace(' ', "");
         let written = letters(base);
         if written.len() < MIN_JOINED_LETTERS {
             return Vec::new();
         }
-        self.loose_entries_where(&super::loose_key(base), |raw, division| {
+        self.entries_with_a_name_that(loose_entries, |raw, division| {
             let name = fold(raw);
             let name = if division {
                 super::fold::strip_province_words(&name).unwrap_or(&name)
@@ -302,23 +307,25 @@ impl Gazetteer {
         })
     }
 
-    /// The transliteration-index entries under `key` with a name or alias that `fits` (given
-    /// the name as written and whether the place is a division).
-    fn loose_entries_where(
+    /// The index entries one of whose place's names or aliases `fits` (given the name as
+    /// written and whether the place is a division).
+    fn entries_with_a_name_that(
         &self,
-        key: &str,
+        entries: &[(u32, NameMatch)],
         fits: impl Fn(&str, bool) -> bool,
     ) -> Vec<(u32, NameMatch)> {
-        let mut found = self.loose_names().get(key);
-        found.retain(|&(i, _)| {
-            self.place(i).is_some_and(|place| {
-                let division = matches!(place.kind, PlaceKind::Admin1 | PlaceKind::Admin2);
-                std::iter::once(place.name)
-                    .chain(place.alias_list())
-                    .any(|raw| fits(raw, division))
+        entries
+            .iter()
+            .copied()
+            .filter(|&(i, _)| {
+                self.place(i).is_some_and(|place| {
+                    let division = matches!(place.kind, PlaceKind::Admin1 | PlaceKind::Admin2);
+                    std::iter::once(place.name)
+                        .chain(place.alias_list())
+                        .any(|raw| fits(raw, division))
+                })
             })
-        });
-        found
+            .collect()
     }
 
     /// The best place for a name in context, or none when no place carries the name. A
@@ -548,16 +555,20 @@ fn score(place: &Place, matched: NameMatch, cue: Option<PlaceKind>, context: &Co
     {
         score += 1.5;
     }
-    if let Some((country, admin1, kind)) = &context.container {
-        let inside = match kind {
-            PlaceKind::Country => place.country == country,
-            _ => place.country == country && place.admin1 == admin1,
-        };
-        if inside && place.kind != PlaceKind::Country {
-            score += 5.0;
-        }
+    if let Some(container) = &context.container
+        && lies_in_container(place, container)
+        && place.kind != PlaceKind::Country
+    {
+        score += 5.0;
     }
     score
+}
+
+/// True when a place lies in a container the text names (country, first-level division
+/// code, kind): in its country, and in its division unless the container is a country.
+fn lies_in_container(place: &Place, (country, admin1, kind): &(String, String, PlaceKind)) -> bool {
+    place.country == country.as_str()
+        && (*kind == PlaceKind::Country || place.admin1 == admin1.as_str())
 }
 
 /// True when a folded name is a place's own name without its level words ("central" of
