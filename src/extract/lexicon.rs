@@ -1139,6 +1139,9 @@ pub fn contains_phrase(text: &str, phrase: &str) -> bool {
 /// frequent names of West Africa and the Muslim world): the first word of a person's name
 /// ("Michael Smith", "Leroy Brown"), not the parish or county of that name.
 pub static GIVEN_NAMES: WordSet = WordSet::new(&[
+    // French given names that are places' French names ("Maurice" for Mauritius).
+    "maurice",
+    "florence",
     "james",
     "john",
     "robert",

@@ -198,7 +198,9 @@ pub fn find_all_mentions_under<'g>(
     let may_contain: Vec<bool> = raws
         .iter()
         .zip(&keep)
-        .map(|(raw, &kept)| kept || is_a_state_code(gazetteer, &raw.name))
+        .map(|(raw, &kept)| {
+            (kept || is_a_state_code(gazetteer, &raw.name)) && !is_a_speaker(text, &tokens, raw)
+        })
         .collect();
     let containers: Vec<Option<usize>> = (0..raws.len())
         .map(|i| container_of(text, &raws, i, &may_contain))
@@ -455,8 +457,22 @@ pub fn find_all_mentions_under<'g>(
         // names no other country, is the place (a short report names only its village).
         // The countries its title, its armed groups or its words say it is about count as
         // named ("Wagner and FAMa forces killed ten in Moura" is no story of Portugal).
+        // A country named elsewhere says less than a town or a province does: a report
+        // from one town often names a neighbour's country ("fled across the river into
+        // DRC"), and a town put where the event is, written as its own name (no English
+        // word: "at the Monument of the Martyrs"), stands.
+        let put_here_by_its_own_name = || {
+            role_of(text, &tokens, raws[i].words.0) == Role::Locative
+                && is_written_as_its_own_name(&raws[i].name, place)
+                && !common_word()
+        };
         let contradicted = (0..raws.len()).any(|j| {
-            j != i && keep[j] && first[j].is_some_and(|(p, _)| p.country != place.country)
+            j != i
+                && keep[j]
+                && first[j].is_some_and(|(p, _)| {
+                    p.country != place.country
+                        && (p.kind != PlaceKind::Country || !put_here_by_its_own_name())
+                })
         }) || (!prior.is_empty()
             && prior.iter().all(|p| p.country != place.country));
         // "Bemidji police said": a town's own force works there, as "in Bemidji" says. A
@@ -474,7 +490,8 @@ pub fn find_all_mentions_under<'g>(
         ) || is_on_a_route(text, &tokens, raws[i].words)
             || is_the_object_of_a_place_taking_verb(text, &tokens, raws[i].words.0)
             || is_a_bracketed_hint(text, raws[i].span)
-            || its_force();
+            || its_force()
+            || before_its_site_or_people(text, &tokens, raws[i].words.1);
         if !supported && (contradicted || !locative) {
             keep[i] = false;
         }
@@ -503,6 +520,24 @@ pub fn find_all_mentions_under<'g>(
                     .is_some_and(|(p, _)| p.country == place.country && p.admin1 == place.admin1)
         });
         if !in_its_province {
+            keep[i] = false;
+        }
+    }
+    // "..., Farah said": a one-word name before a verb of saying is the speaker's, unless
+    // it is a country or a capital (its government) or the text names its country again.
+    for i in 0..raws.len() {
+        let Some((place, _)) = first[i] else { continue };
+        if !keep[i]
+            || !is_a_speaker(text, &tokens, &raws[i])
+            || place.kind == PlaceKind::Country
+            || place.is_capital()
+        {
+            continue;
+        }
+        let its_country_named = (0..raws.len()).any(|j| {
+            j != i && keep[j] && first[j].is_some_and(|(p, _)| p.country == place.country)
+        });
+        if !its_country_named {
             keep[i] = false;
         }
     }
@@ -720,6 +755,18 @@ fn names_a_force(text: &str, tokens: &[Word], last: usize) -> bool {
         previous_end = word.span.1;
     }
     false
+}
+
+/// True when the name ending at word `last` is followed (over a space) by a lower-case
+/// noun for a site in a town or its people: "the Bozoum hospital", "Kaya residents", as
+/// "the hospital of Bozoum" and "the residents of Kaya" put them there.
+fn before_its_site_or_people(text: &str, tokens: &[Word], last: usize) -> bool {
+    tokens.get(last + 1).is_some_and(|next| {
+        let written = next.text(text);
+        text.get(tokens[last].span.1..next.span.0) == Some(" ")
+            && written.starts_with(|c: char| c.is_ascii_lowercase())
+            && lexicon::DWELLERS_AND_PARTS.contains(written)
+    })
 }
 
 /// Confidence from which a town's reading gives way to a namesake in a county the text
@@ -1946,6 +1993,33 @@ static PLACE_STRUCTURE_WORDS: WordSet = WordSet::new(&[
     "parish",
 ]);
 
+/// True when a one-word name is followed by a verb of saying ("Farah said"): a speaker's
+/// name, or a country or capital for its government, never a place holding another.
+/// ("Police in Nashville said": the speaker is before the preposition.)
+fn is_a_speaker(text: &str, tokens: &[Word], raw: &Raw) -> bool {
+    let (first_word, last_word) = raw.words;
+    first_word == last_word
+        && !first_word
+            .checked_sub(1)
+            .is_some_and(|k| lexicon::LOCATIVE_PREPOSITIONS.contains(tokens[k].text(text)))
+        && tokens.get(last_word + 1).is_some_and(|next| {
+            text.get(tokens[last_word].span.1..next.span.0) == Some(" ")
+                && SPEECH_VERBS.contains(next.text(text))
+        })
+}
+
+/// Verbs of saying after a one-word name that make it a speaker's ("Farah said").
+static SPEECH_VERBS: WordSet = WordSet::new(&[
+    "said",
+    "says",
+    "told",
+    "added",
+    "stated",
+    "explained",
+    "noted",
+    "recalled",
+]);
+
 /// Population under which a place abroad needs another name of its country in the text
 /// when other names agree on another country.
 const UNSUPPORTED_PLACE_POPULATION: u64 = 100_000;
@@ -1981,6 +2055,16 @@ static CONTAINMENT_FILLERS: WordSet = WordSet::new(&[
     "state",
     "municipality",
     "valley",
+    // "Muse township, northern Shan state" (not "north of", which names a neighbour).
+    "northern",
+    "southern",
+    "eastern",
+    "western",
+    "central",
+    "northeastern",
+    "northwestern",
+    "southeastern",
+    "southwestern",
     "e",
     "i",
     "ye",
@@ -2457,7 +2541,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 98] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 104] = [
             // ... and a larger city abroad of the same own name
             (
                 "five people were shot in Chester early Wednesday, Delaware County prosecutors said",
@@ -2571,6 +2655,44 @@ mod tests {
                     ("Muse Township", PopulatedPlace, "MM", Locative),
                     ("Muse", PopulatedPlace, "MM", Locative),
                     ("Shan", Admin1, "MM", Locative),
+                ],
+            ),
+            // a neighbour's country named in passing does not take away the town an
+            // event is put in
+            (
+                "Gunfire was heard in Bangassou on Sunday and families fled across the river into the DRC",
+                &[
+                    ("Bangassou", PopulatedPlace, "CF", Locative),
+                    ("DRC", Country, "CD", Locative),
+                ],
+            ),
+            // a site of a town, written after its name, is in it
+            (
+                "Nurses of the Bozoum hospital stopped work on Tuesday",
+                &[("Bozoum", PopulatedPlace, "CF", Plain)],
+            ),
+            // the clipped tail of a city's name ("Mora" of Bilimora) gives way to a town's
+            // own name
+            (
+                "Fighting broke out in Mora on Friday",
+                &[("Mora", PopulatedPlace, "CM", Locative)],
+            ),
+            // a one-word name before "said" is the speaker's, and contains nothing
+            (
+                "Police dispersed marchers in Djibouti city, Farah said",
+                &[("Djibouti city", Admin1, "DJ", Locative)],
+            ),
+            // a given name that is a country's French name ("Maurice") is a person's
+            (
+                "Supporters of opposition leader Maurice Tebo marched in Bandjoun",
+                &[("Bandjoun", PopulatedPlace, "CM", Locative)],
+            ),
+            // a direction word before the container keeps the chain
+            (
+                "Troops shelled rebel positions in Muse township, northern Shan state",
+                &[
+                    ("Muse township", PopulatedPlace, "MM", Locative),
+                    ("Shan state", Admin1, "MM", Locative),
                 ],
             ),
             // an aside after a name the gazetteer lacks says where that place lies
