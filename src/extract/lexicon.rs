@@ -848,12 +848,13 @@ pub static INJURY_WORDS: WordSet = WordSet::new(&[
     "wounded", "wounding", "injured", "injuring", "injuries", "hurt", "wounds", "injury",
 ]);
 
-/// Words between a preposition and a place that keep the place locative
-/// ("in the southern Helmand province", "at the Bagram military base").
-pub static LOCATIVE_FILLERS: WordSet = WordSet::new(&[
-    "the",
-    "a",
-    "an",
+/// True when a word between a preposition and a place keeps the place locative.
+pub fn is_locative_filler(word: &str) -> bool {
+    LOCATIVE_FILLERS.contains(word) || DIRECTION_ADJECTIVES.contains(word)
+}
+
+/// Adjectives of direction before a name ("southern Kandahar", "northern Shan state").
+pub static DIRECTION_ADJECTIVES: WordSet = WordSet::new(&[
     "southern",
     "northern",
     "eastern",
@@ -863,6 +864,15 @@ pub static LOCATIVE_FILLERS: WordSet = WordSet::new(&[
     "northwestern",
     "southeastern",
     "southwestern",
+]);
+
+/// Words between a preposition and a place that keep the place locative
+/// ("at the Bagram military base"), besides [`DIRECTION_ADJECTIVES`] ("in the southern
+/// Helmand province"): see [`is_locative_filler`].
+pub static LOCATIVE_FILLERS: WordSet = WordSet::new(&[
+    "the",
+    "a",
+    "an",
     "south",
     "north",
     "east",

@@ -1056,20 +1056,11 @@ pub fn resolve_toponyms<'g>(
 
 fn after_direction(text: &str, tokens: &[Word], first_word: usize) -> bool {
     first_word > 0
-        && matches!(
+        && lexicon::DIRECTION_ADJECTIVES.contains(
             tokens[first_word - 1]
                 .text(text)
                 .to_ascii_lowercase()
                 .as_str(),
-            "southern"
-                | "northern"
-                | "eastern"
-                | "western"
-                | "central"
-                | "northeastern"
-                | "northwestern"
-                | "southeastern"
-                | "southwestern"
         )
 }
 
@@ -2055,16 +2046,6 @@ static CONTAINMENT_FILLERS: WordSet = WordSet::new(&[
     "state",
     "municipality",
     "valley",
-    // "Muse township, northern Shan state" (not "north of", which names a neighbour).
-    "northern",
-    "southern",
-    "eastern",
-    "western",
-    "central",
-    "northeastern",
-    "northwestern",
-    "southeastern",
-    "southwestern",
     "e",
     "i",
     "ye",
@@ -2124,6 +2105,8 @@ fn container_of(text: &str, raws: &[Raw], i: usize, keep: &[bool]) -> Option<usi
         let words_ok = gap_words.iter().enumerate().all(|(k, w)| {
             is_capitalized(w)
                 || CONTAINMENT_FILLERS.contains(w)
+                // "Muse township, northern Shan state" (not "north of": a neighbour).
+                || lexicon::DIRECTION_ADJECTIVES.contains(w)
                 || *w == "in"
                     && (gap_words.len() == 1
                         || k > 0
@@ -2359,10 +2342,10 @@ fn role_of(text: &str, tokens: &[Word], first_word: usize) -> Role {
         if word == "from" {
             return Role::Origin;
         }
-        if gap.contains(',') && !lexicon::LOCATIVE_FILLERS.contains(&word) {
+        if gap.contains(',') && !lexicon::is_locative_filler(&word) {
             return Role::Plain;
         }
-        if !lexicon::LOCATIVE_FILLERS.contains(&word) && !is_capitalized(tokens[k].text(text)) {
+        if !lexicon::is_locative_filler(&word) && !is_capitalized(tokens[k].text(text)) {
             return Role::Plain;
         }
     }
