@@ -244,7 +244,6 @@ pub static NOT_PLACES: WordSet = WordSet::new(&[
     "still",
     "very",
     "well",
-    "victoria",
     "hope",
     "peace",
     "unity",

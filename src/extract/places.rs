@@ -2524,7 +2524,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 104] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 105] = [
             // ... and a larger city abroad of the same own name
             (
                 "five people were shot in Chester early Wednesday, Delaware County prosecutors said",
@@ -2638,6 +2638,14 @@ mod tests {
                     ("Muse Township", PopulatedPlace, "MM", Locative),
                     ("Muse", PopulatedPlace, "MM", Locative),
                     ("Shan", Admin1, "MM", Locative),
+                ],
+            ),
+            // Victoria is a city where the text says so, a person before a surname
+            (
+                "A trucker was shot in Victoria, Texas, on Sunday, said Victoria Mensah",
+                &[
+                    ("Victoria", PopulatedPlace, "US", Locative),
+                    ("Texas", Admin1, "US", Locative),
                 ],
             ),
             // a neighbour's country named in passing does not take away the town an
