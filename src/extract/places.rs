@@ -2109,6 +2109,8 @@ fn container_of(text: &str, raws: &[Raw], i: usize, keep: &[bool]) -> Option<usi
                 || lexicon::DIRECTION_ADJECTIVES.contains(w)
                 || *w == "in"
                     && (gap_words.len() == 1
+                        // "Muse Township, in northern Shan State"
+                        || k == 0 && gap.trim_start().starts_with(',')
                         || k > 0
                             && !matches!(gap_words[k - 1], "of" | "the" | "and" | "in")
                             && CONTAINMENT_FILLERS.contains(gap_words[k - 1]))
@@ -2524,7 +2526,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 105] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 106] = [
             // ... and a larger city abroad of the same own name
             (
                 "five people were shot in Chester early Wednesday, Delaware County prosecutors said",
@@ -2646,6 +2648,14 @@ mod tests {
                 &[
                     ("Victoria", PopulatedPlace, "US", Locative),
                     ("Texas", Admin1, "US", Locative),
+                ],
+            ),
+            // "in" after the comma keeps the chain too
+            (
+                "Soldiers burned houses in Muse Township, in northern Shan State, on Monday",
+                &[
+                    ("Muse Township", PopulatedPlace, "MM", Locative),
+                    ("Shan State", Admin1, "MM", Locative),
                 ],
             ),
             // a neighbour's country named in passing does not take away the town an
