@@ -1362,12 +1362,33 @@ fn people_of<'g>(gazetteer: &'g Gazetteer, folded: &str) -> Option<&'g Place> {
     if names.names_a_place(folded) && !(of_a_country && named_places_are_hamlets()) {
         return None;
     }
+    if places.is_empty() {
+        return adjective_of_a_region(gazetteer, folded);
+    }
     // "American": the country before the continent.
     places
         .iter()
         .find(|p| p.kind == PlaceKind::Country)
         .or(places.first())
         .copied()
+}
+
+/// "Papuan": the people of a country or province whose name ends in "a" (Papua), when the
+/// gazetteer gives no demonym for it (and no place of that spelling: not a spelling of
+/// some other place, "Pepin").
+fn adjective_of_a_region<'g>(gazetteer: &'g Gazetteer, folded: &str) -> Option<&'g Place> {
+    let stem = folded
+        .strip_suffix('n')
+        .filter(|stem| stem.ends_with('a'))?;
+    if stem.contains(' ') || !gazetteer.names().names_a_place(stem) {
+        return None;
+    }
+    gazetteer
+        .candidates(stem, &Context::default())
+        .into_iter()
+        .next()
+        .map(|c| c.place)
+        .filter(|p| matches!(p.kind, PlaceKind::Country | PlaceKind::Admin1))
 }
 
 /// True when the word at `i` is a month's abbreviation beside a day or a year
@@ -2382,7 +2403,7 @@ mod tests {
         let Ok(g) = Gazetteer::bundled() else {
             return;
         };
-        let rows: [(&str, &[(&str, &str)], &[&str]); 6] = [
+        let rows: [(&str, &[(&str, &str)], &[&str]); 7] = [
             (
                 "Russian troops shelled Kharkiv",
                 &[("Russian", "RU")],
@@ -2398,6 +2419,13 @@ mod tests {
             ),
             // a capital where something happened is a place
             ("a bomb in Moscow killed two", &[], &["Moscow"]),
+            // the people of a region the gazetteer gives no demonym for, not a spelling
+            // of another place (Pepin County, Wisconsin)
+            (
+                "Papuan students marched in Surabaya against the New York Agreement",
+                &[("Papuan", "ID")],
+                &["Surabaya"],
+            ),
         ];
         for (text, references, places) in rows {
             let found = find_all_mentions(g, text);
