@@ -2554,7 +2554,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 106] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 107] = [
             // ... and a larger city abroad of the same own name
             (
                 "five people were shot in Chester early Wednesday, Delaware County prosecutors said",
@@ -2684,6 +2684,16 @@ mod tests {
                 &[
                     ("Muse Township", PopulatedPlace, "MM", Locative),
                     ("Shan State", Admin1, "MM", Locative),
+                ],
+            ),
+            // a seat of government stands as a capital does (La Paz, not the county in
+            // Arizona of a story that names the United States)
+            (
+                "LA PAZ, 3 MAR 91 (RADIO) -- Senators voted to send the banker to the United States, where a Miami court wants him",
+                &[
+                    ("LA PAZ", PopulatedPlace, "BO", Plain),
+                    ("United States", Country, "US", Plain),
+                    ("Miami", PopulatedPlace, "US", Plain),
                 ],
             ),
             // a neighbour's country named in passing does not take away the town an

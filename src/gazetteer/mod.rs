@@ -116,11 +116,19 @@ impl Place {
         self.aliases().split('|').filter(|a| !a.is_empty())
     }
 
-    /// True for a national capital.
+    /// True for a national capital, or a seat of government that is no capital in name (La
+    /// Paz, Cotonou, The Hague; not GeoNames' empty government houses).
     pub fn is_capital(&self) -> bool {
-        self.feature_code() == "PPLC"
+        match self.feature_code() {
+            "PPLC" => true,
+            "PPLG" => self.population >= SEAT_OF_GOVERNMENT_POPULATION,
+            _ => false,
+        }
     }
 }
+
+/// Population from which a seat of government (GeoNames PPLG) counts as a capital.
+const SEAT_OF_GOVERNMENT_POPULATION: u64 = 10_000;
 
 /// The loaded gazetteer with its indexes.
 pub struct Gazetteer {

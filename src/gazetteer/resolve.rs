@@ -531,7 +531,7 @@ fn score(place: &Place, matched: NameMatch, cue: Option<PlaceKind>, context: &Co
             // or foreign name, such as a capital's classical one) does not outrank a large
             // city that carries the name as its own.
             let seat = match place.feature_code() {
-                "PPLC" => 1.6,
+                _ if place.is_capital() => 1.6,
                 "PPLA" => 0.8,
                 "PPLA2" => 0.3,
                 _ => 0.0,
