@@ -368,10 +368,13 @@ pub fn find_dates(text: &str, anchor: Option<NaiveDate>) -> Vec<DateExpr> {
             continue;
         };
         // "July 6, 2015, 11:11 AM": a page's time stamp, the day it was published.
+        // So is a full date alone on its line, or on a byline's ("By: Staff  May 16,
+        // 2016", "Updated at 5:17 pm, March 31st, 2016").
         let report_date = caps.name("reported").is_some()
             || (precision == 1
                 && whole.as_str().bytes().filter(u8::is_ascii_digit).count() >= 5
-                && followed_by_a_clock_time(&text[whole.end()..]));
+                && (followed_by_a_clock_time(&text[whole.end()..])
+                    || stands_on_a_stamp_line(text, whole.start(), whole.end())));
         if report_date {
             anchor = Some(date);
         }
@@ -406,6 +409,40 @@ fn followed_by_a_clock_time(after: &str) -> bool {
     ["am", "pm", "a.m.", "p.m."]
         .iter()
         .any(|h| half.starts_with(h))
+        // "Nov 22, 2014, 00:10": a clock of 24 hours ends its line.
+        || (digits == 2
+            && minutes[2..]
+                .trim_start_matches([' ', '\t'])
+                .chars()
+                .next()
+                .is_none_or(|c| c == '\n' || c == '\r'))
+}
+
+/// True when the date at `start..end` stands on a line of its own (with a clock time at
+/// most), or on a byline's or a time stamp's line ("By ...", "Updated ...", "Posted ..."):
+/// the page's date, not an event's.
+fn stands_on_a_stamp_line(text: &str, start: usize, end: usize) -> bool {
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
+    let before = text[line_start..start].trim();
+    let after = text[end..line_end].trim_matches(|c: char| c.is_whitespace() || c == ',');
+    let stamp_word = before
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .is_some_and(|w| {
+            matches!(
+                w.to_ascii_lowercase().as_str(),
+                "by" | "updated" | "posted" | "published"
+            )
+        });
+    let time_only = after.bytes().all(|b| {
+        b.is_ascii_digit()
+            || matches!(
+                b,
+                b':' | b' ' | b'.' | b'a' | b'p' | b'm' | b'A' | b'P' | b'M'
+            )
+    });
+    (before.is_empty() || stamp_word) && time_only
 }
 
 #[cfg(test)]
@@ -633,12 +670,24 @@ mod tests {
         assert!(updated[0].report_date);
         // Not a header: "posted" without its colon or "on".
         assert!(!find_dates("guards posted Monday at the gate", wednesday)[0].report_date);
+        // Nor a full date in a sentence, nor one with a line's words after it.
+        for text in [
+            "Two were shot on June 4, 2021 in Macon",
+            "June 4, 2021\u{20}was the day two were shot",
+            "On June 4, 2021, 10 people were shot",
+        ] {
+            assert!(!find_dates(text, None)[0].report_date, "{text}");
+        }
         // A weekday between the header's word and its date, and a press release's "Date:".
         for header in [
             "Posted: Friday, June 4, 2021 7:14 PM EDT. Two were shot on Wednesday",
             "(Published Friday, June 4, 2021) Two were shot on Wednesday",
             "Date: June 4, 2021. Two were shot on Wednesday",
             "June 4, 2021, 11:11 AM Two were shot on Wednesday",
+            // a byline's date on a line of its own, and a 24-hour stamp ending its line
+            "By: Staff Reports\n\nJune 4, 2021\n\nTwo were shot on Wednesday",
+            "Jun 4, 2021, 00:10\n\nTwo were shot on Wednesday",
+            "Updated at 5:17 pm, June 4th, 2021\nTwo were shot on Wednesday",
         ] {
             let found = find_dates(header, None);
             assert!(found[0].report_date, "{header}");
