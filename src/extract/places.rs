@@ -177,15 +177,32 @@ pub fn find_all_mentions_under<'g>(
     // the name is ambiguous ("Birmingham" alone: England, but barely), is no evidence for
     // itself against "Alabama". A clear name, a country, a province or a capital ("San
     // Salvador") supports its own reading.
+    // A country's name that is also a division of a country the other names are of
+    // ("Georgia" beside Atlanta) does not support its reading as the country.
+    let a_division_where_the_others_are = |name: &str, place: &Place| {
+        place.kind == PlaceKind::Country
+            && gazetteer
+                .candidates(name, &Context::default())
+                .iter()
+                .any(|c| {
+                    c.place.kind == PlaceKind::Admin1
+                        && c.place.country != place.country
+                        && is_written_as_its_own_name(name, c.place)
+                        && exact
+                            .iter()
+                            .any(|&(n, p, _)| n != name && p.country == c.place.country)
+                })
+    };
     let context_for = |name: &str| {
         let mut context = Context::from_resolved(
             exact
                 .iter()
                 .filter(|&&(n, place, confidence)| {
                     n != name
-                        || confidence >= SELF_SUPPORT_CONFIDENCE
-                        || place.is_capital()
-                        || matches!(place.kind, PlaceKind::Country | PlaceKind::Admin1)
+                        || ((confidence >= SELF_SUPPORT_CONFIDENCE
+                            || place.is_capital()
+                            || matches!(place.kind, PlaceKind::Country | PlaceKind::Admin1))
+                            && !a_division_where_the_others_are(n, place))
                 })
                 .map(|&(_, p, c)| (p, c, 1.0)),
         );
@@ -2554,7 +2571,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 107] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 109] = [
             // ... and a larger city abroad of the same own name
             (
                 "five people were shot in Chester early Wednesday, Delaware County prosecutors said",
@@ -2694,6 +2711,22 @@ mod tests {
                     ("LA PAZ", PopulatedPlace, "BO", Plain),
                     ("United States", Country, "US", Plain),
                     ("Miami", PopulatedPlace, "US", Plain),
+                ],
+            ),
+            // a country's name that is also a state of the country the other names are
+            // of is the state ("Georgia" beside Atlanta); beside Tbilisi, the country
+            (
+                "A deputy was shot in Georgia on Monday, officials in Atlanta said",
+                &[
+                    ("Georgia", Admin1, "US", Locative),
+                    ("Atlanta", PopulatedPlace, "US", Locative),
+                ],
+            ),
+            (
+                "Troops crossed into Georgia on Monday, officials in Tbilisi said",
+                &[
+                    ("Georgia", Country, "GE", Locative),
+                    ("Tbilisi", PopulatedPlace, "GE", Locative),
                 ],
             ),
             // a neighbour's country named in passing does not take away the town an
