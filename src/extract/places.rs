@@ -1247,11 +1247,14 @@ fn candidate_names<'g>(
                 && text.get(tokens[i].span.1..tokens[i + 1].span.0) == Some("-")
                 && is_capitalized(tokens[i + 1].text(text))
                 && gazetteer.names().names_a_place(&fold(first));
+            // "Ethan" is a boy, not a spelling of Athens.
+            let a_given_name = n == 1 && lexicon::GIVEN_NAMES.contains(base);
             let variant = !exact
                 && long_enough
                 && whole_run
                 && !after_a_preposition
                 && !two_joined_names
+                && !a_given_name
                 && {
                     let key = loose_key(base);
                     // (The capitals of compass words, "North Wollo", are no sound of the name.)
@@ -2571,7 +2574,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 109] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 110] = [
             // ... and a larger city abroad of the same own name
             (
                 "five people were shot in Chester early Wednesday, Delaware County prosecutors said",
@@ -2728,6 +2731,11 @@ mod tests {
                     ("Georgia", Country, "GE", Locative),
                     ("Tbilisi", PopulatedPlace, "GE", Locative),
                 ],
+            ),
+            // a given name is no spelling variant of a city ("Ethan" of Athens)
+            (
+                "Ethan was treated at a clinic in Tulsa on Friday",
+                &[("Tulsa", PopulatedPlace, "US", Locative)],
             ),
             // a neighbour's country named in passing does not take away the town an
             // event is put in
