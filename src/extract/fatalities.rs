@@ -241,6 +241,11 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
         if is_subset(&lower, first) {
             continue;
         }
+        // "protesting the killing of 2 men", "to denounce the deaths of 3 miners": the
+        // deaths a protest is about, not deaths at it.
+        if protests_a_death(clause, &tokens, &lower, first) {
+            continue;
+        }
         // "the murder of five teachers and two cooks": a figure joined by "and" to the
         // victims of a figure just counted shares its death.
         // Not "2 deaths and several injured", "10 deaths and thousands of shillings".
@@ -1024,6 +1029,9 @@ fn about_an_earlier_death(lower: &[String], k: usize) -> bool {
                 | "demonstrated"
                 | "condemned"
                 | "condemning"
+                | "denounce"
+                | "denounced"
+                | "denouncing"
                 | "demanding"
                 | "justice"
                 | "anniversary"
@@ -1064,6 +1072,41 @@ fn about_an_earlier_death(lower: &[String], k: usize) -> bool {
         )
     })
 }
+
+/// True when a word before `k` in the clause makes what follows the object of a protest
+/// or of mourning ("protesting the killing of", "a vigil for"). (Not "condemned" or
+/// "denounced": a statement condemning a massacre is how wire news reports it.)
+/// The cue stands at most [`PROTEST_CUE_REACH`] words before, with no comma between:
+/// "police opened fire on protesting students, killing one" counts its death.
+fn protests_a_death(
+    clause: &str,
+    tokens: &[crate::text::Word],
+    lower: &[String],
+    k: usize,
+) -> bool {
+    (k.saturating_sub(PROTEST_CUE_REACH)..k).any(|j| {
+        PROTEST_OBJECT_CUES.contains(&lower[j])
+            && !clause[tokens[j].span.1..tokens[k].span.0].contains([',', ';'])
+    })
+}
+
+/// How many words before a figure a protest's cue may stand (see [`protests_a_death`]).
+const PROTEST_CUE_REACH: usize = 8;
+
+/// Words of protesting or mourning something (see [`protests_a_death`]).
+static PROTEST_OBJECT_CUES: WordSet = WordSet::new(&[
+    "protest",
+    "protested",
+    "protesting",
+    "vigil",
+    "mourn",
+    "mourned",
+    "mourning",
+    "commemorate",
+    "commemorated",
+    "commemorating",
+    "anniversary",
+]);
 
 /// Participles that report one person's death after "was" ("was murdered").
 static SINGLE_DEATH_PARTICIPLES: WordSet =
@@ -1899,7 +1942,19 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 199] = [
+        let rows: [(&str, u32); 204] = [
+            // the deaths a protest is about are not deaths at it; a death at it is
+            (
+                "villagers marched protesting the killing of 4 farmers last week",
+                0,
+            ),
+            (
+                "a strike was held in protest against the deaths of 3 miners",
+                0,
+            ),
+            ("mourners held a vigil for 2 boys", 0),
+            ("police fired on protesting traders, killing 2", 2),
+            ("marchers demanded justice but troops killed 3 of them", 3),
             ("two missionaries, aged 19 and 21, were shot to death", 2),
             ("the bombs killed six soldiers and one civilian", 7),
             (
