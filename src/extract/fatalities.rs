@@ -1498,6 +1498,7 @@ fn is_death_count(
     let mut in_parentheses = false;
     // ", aged 19 and 21,": the ages set off by commas are an aside too.
     let mut in_ages = false;
+    let mut in_subset = false;
     let mut k = last + 1;
     while k < limit {
         let gap = &clause[tokens[k - 1].span.1..tokens[k].span.0];
@@ -1509,6 +1510,22 @@ fn is_death_count(
             in_ages = true;
         } else if in_ages && gap.contains(',') {
             in_ages = false;
+            aside_ends_here = true;
+        }
+        // "Two people, including a boy, were killed": the subset set off by commas is an
+        // aside, and its closing comma does not end the phrase.
+        if gap.contains(',') && lower[k].starts_with("includ") {
+            in_subset = true;
+        } else if in_subset && gap.contains(',') {
+            // The phrase goes on only with its own verb ("..., were killed"), not with
+            // another's ("eight men, including a colonel, charged with killing six").
+            if !matches!(
+                lower[k].as_str(),
+                "were" | "was" | "are" | "is" | "have" | "has" | "had" | "died" | "killed" | "dead"
+            ) {
+                return false;
+            }
+            in_subset = false;
             aside_ends_here = true;
         }
         if in_ages {
@@ -1942,7 +1959,14 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 204] = [
+        let rows: [(&str, u32); 207] = [
+            // a subset set off by commas is an aside of the figure's phrase
+            ("two people, including a boy, were killed in the blast", 2),
+            ("six soldiers, including three officers, were killed", 6),
+            (
+                "eight soldiers, including a colonel, charged with killing six farmers",
+                6,
+            ),
             // the deaths a protest is about are not deaths at it; a death at it is
             (
                 "villagers marched protesting the killing of 4 farmers last week",
