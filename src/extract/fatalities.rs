@@ -266,7 +266,23 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
             && !lower[last + 1..=victim_phrase_end(&lower, last)]
                 .iter()
                 .any(|w| is_casualty_noun(w));
-        if joined_to_counted || is_death_count(clause, &tokens, &lower, (first, last), q.vague) {
+        // "killing himself and 3 others": the others (the killer's own death is counted
+        // by `the_killer_died_too`).
+        let with_the_killer = first >= 3
+            && lower[first - 1] == "and"
+            && REFLEXIVES.contains(&lower[first - 2])
+            && is_a_killing_verb(&lower[first - 3]);
+        // "killed a family of four"
+        let a_family = first >= 4
+            && lower[first - 1] == "of"
+            && lower[first - 2] == "family"
+            && lower[first - 3] == "a"
+            && is_a_killing_verb(&lower[first - 4]);
+        if joined_to_counted
+            || with_the_killer
+            || a_family
+            || is_death_count(clause, &tokens, &lower, (first, last), q.vague)
+        {
             toll.killed = toll
                 .killed
                 .saturating_add(q.value)
@@ -1071,6 +1087,15 @@ fn about_an_earlier_death(lower: &[String], k: usize) -> bool {
                 | "outrage"
         )
     })
+}
+
+/// The reflexive pronouns of a killer who dies too ("killing himself and 3 others").
+static REFLEXIVES: WordSet =
+    WordSet::new(&["himself", "herself", "themselves", "themself", "itself"]);
+
+/// True for "killed", "killing" or another verb of killing.
+fn is_a_killing_verb(word: &str) -> bool {
+    matches!(word, "killed" | "killing" | "kill" | "kills") || KILLING_VERBS.contains(word)
 }
 
 /// True when a word before `k` in the clause makes what follows the object of a protest
@@ -1959,7 +1984,13 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 207] = [
+        let rows: [(&str, u32); 209] = [
+            // the others a killer took with him, and himself; a family of a number
+            (
+                "the bomber blew himself up, killing himself and 3 others",
+                4,
+            ),
+            ("gunmen killed a family of five in their home", 5),
             // a subset set off by commas is an aside of the figure's phrase
             ("two people, including a boy, were killed in the blast", 2),
             ("six soldiers, including three officers, were killed", 6),
