@@ -303,7 +303,13 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
         for (k, w) in lower.iter().enumerate() {
             let article = lower.get(k + 1).map(String::as_str);
             let after = lower.get(k + 2).map_or("", String::as_str);
+            // "shot the victim dead", "shot a man dead"
+            let shot_dead = w == "shot" && lower.get(k + 3).is_some_and(|d| d == "dead");
             let killing = matches!(w.as_str(), "killed" | "killing" | "kills")
+                || (shot_dead
+                    && lower
+                        .get(k + 2)
+                        .is_some_and(|n| lexicon::ONE_PERSON_NOUNS.contains(n)))
                 || ((KILLING_VERBS.contains(w)
                     || (w == "dead" && k > 0 && lower[k - 1] == "shot")
                     || (w == "down" && k > 0 && lower[k - 1] == "gunned"))
@@ -1984,7 +1990,8 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 209] = [
+        let rows: [(&str, u32); 210] = [
+            ("the police shot the victim dead in the village", 1),
             // the others a killer took with him, and himself; a family of a number
             (
                 "the bomber blew himself up, killing himself and 3 others",
