@@ -954,6 +954,14 @@ fn another_victim_is_no_other_incident() {
     );
     assert_eq!(incidents.len(), 1, "{incidents:#?}");
     assert_eq!(incidents[0].fatalities, 1, "{incidents:#?}");
+    // "another" before a noun for one person is one more victim too
+    let incidents = extract(
+        "On 9 May 2022, militiamen attacked a chief near Kalo (Djenne, Mopti) and wounded \
+         him. Another farmer was killed.",
+        None,
+    );
+    assert_eq!(incidents.len(), 1, "{incidents:#?}");
+    assert_eq!(incidents[0].fatalities, 1, "{incidents:#?}");
 }
 
 #[test]

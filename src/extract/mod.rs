@@ -1998,7 +1998,7 @@ fn attach_continuations<'t>(text: &str, found: Vec<Found<'t>>) -> Vec<Found<'t>>
 
 /// True when a clause (lower case) says it tells of another incident ("in a separate
 /// attack", "meanwhile", "another blast"); "another" of a person ("one was killed, another
-/// wounded") counts a victim, not an incident.
+/// wounded", "another civilian was killed") counts a victim, not an incident.
 fn tells_of_another_incident(clause: &str) -> bool {
     const OF_A_PERSON: [&str; 10] = [
         "wounded", "injured", "hurt", "person", "man", "woman", "one", "was", "were", "died",
@@ -2009,7 +2009,11 @@ fn tells_of_another_incident(clause: &str) -> bool {
         .collect();
     words.iter().enumerate().any(|(k, w)| {
         lexicon::ANOTHER_INCIDENT.contains(w)
-            && !(*w == "another" && words.get(k + 1).is_some_and(|n| OF_A_PERSON.contains(n)))
+            && !(*w == "another"
+                && words.get(k + 1).is_some_and(|n| {
+                    OF_A_PERSON.contains(n)
+                        || lexicon::ONE_PERSON_NOUNS.contains(&n.to_ascii_lowercase())
+                }))
     })
 }
 
