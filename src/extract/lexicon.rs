@@ -796,6 +796,7 @@ pub static DEATH_WORDS: WordSet = WordSet::new(&[
     "lives",
     "slain",
     "fatalities",
+    "fatality",
     "lost",
     "murdered",
     "assassinated",
