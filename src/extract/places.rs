@@ -160,6 +160,9 @@ pub fn find_all_mentions_under<'g>(
         .zip(&raws)
         .filter(|((_, kept), _)| **kept)
         .filter_map(|((r, _), raw)| r.filter(|(_, _, loose)| !loose).map(|r| (raw, r)))
+        // (A small town a site is named after says little of where the text is: "Mount
+        // Sinai Hospital" stands in many a city.)
+        .filter(|(raw, (place, _, _))| !is_a_small_towns_site(text, &tokens, raw, place))
         .map(|(raw, (place, confidence, _))| (raw.name.as_str(), place, confidence))
         .chain(
             prior
@@ -368,6 +371,38 @@ pub fn find_all_mentions_under<'g>(
             }
         }
     }
+    // "Brookline Elementary School", "Jagannath University", "Mount Sinai Hospital": a
+    // site is named after its town only where the name is sure to be that town's own
+    // (schools and hospitals are named after persons, neighbourhoods and holy places too)
+    // and the text names no place of another province or country.
+    for i in 0..raws.len() {
+        let Some((place, confidence)) = first[i] else {
+            continue;
+        };
+        if !keep[i]
+            || place.kind != PlaceKind::PopulatedPlace
+            || !opens_a_sites_name(text, &tokens, raws[i].words.1)
+        {
+            continue;
+        }
+        let small = is_a_small_towns_site(text, &tokens, &raws[i], place);
+        let elsewhere = || {
+            (0..raws.len()).any(|j| {
+                keep[j]
+                    && fold(&raws[j].name) != fold(&raws[i].name)
+                    && first[j].is_some_and(|(p, _)| {
+                        p.country != place.country
+                            || p.kind != PlaceKind::Country && p.admin1 != place.admin1
+                    })
+            })
+        };
+        if small && (confidence < SITE_TOWN_CONFIDENCE || elsewhere())
+            || place.population < SITE_CITY_BY_ANOTHER_NAME
+                && !is_written_as_its_own_name(&raws[i].name, place)
+        {
+            keep[i] = false;
+        }
+    }
     // One sense per discourse: a name the text places once with its container ("RICHMOND,
     // Ind.") means that place wherever it stands alone ("a Richmond shooting"), unless the
     // text places it in two different containers.
@@ -508,7 +543,8 @@ pub fn find_all_mentions_under<'g>(
             || is_the_object_of_a_place_taking_verb(text, &tokens, raws[i].words.0)
             || is_a_bracketed_hint(text, raws[i].span)
             || its_force()
-            || before_its_site_or_people(text, &tokens, raws[i].words.1);
+            || before_its_site_or_people(text, &tokens, raws[i].words.1)
+            || opens_a_sites_name(text, &tokens, raws[i].words.1);
         if !supported && (contradicted || !locative) {
             keep[i] = false;
         }
@@ -784,6 +820,46 @@ fn before_its_site_or_people(text: &str, tokens: &[Word], last: usize) -> bool {
             && written.starts_with(|c: char| c.is_ascii_lowercase())
             && lexicon::DWELLERS_AND_PARTS.contains(written)
     })
+}
+
+/// Capitalised words after a name, at most this many, that may end in a site's noun for
+/// [`opens_a_sites_name`] ("Gaoua Provincial High School").
+const SITE_NAME_WORDS: usize = 3;
+
+/// How sure the reading of a small town must be for the site named after it to put the
+/// text there ("Gaoua Regional Hospital"; not "Brookline Elementary School", a name many
+/// towns carry).
+const SITE_TOWN_CONFIDENCE: f32 = 0.9;
+
+/// A city of at least this many opens a site's name by another of its names too
+/// ("Chittagong University" for Chattogram; not "Jagannath University", a god's name
+/// that Puri also goes by).
+const SITE_CITY_BY_ANOTHER_NAME: u64 = 1_000_000;
+
+/// True when a small town's name opens the capitalised name of a site here ("Gaoua
+/// Regional Hospital"): a weaker sign of the place than the town's name alone.
+fn is_a_small_towns_site(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool {
+    place.kind == PlaceKind::PopulatedPlace
+        && place.population < NAME_INSIDE_NAME_POPULATION
+        && opens_a_sites_name(text, tokens, raw.words.1)
+}
+
+/// True when the name ending at word `last` opens the capitalised name of a site in a town
+/// or of its people: "Gaoua Regional Hospital", "Kaya Central Market".
+fn opens_a_sites_name(text: &str, tokens: &[Word], last: usize) -> bool {
+    let mut k = last;
+    while k + 1 < tokens.len() && k - last < SITE_NAME_WORDS {
+        let next = &tokens[k + 1];
+        let written = next.text(text);
+        if text.get(tokens[k].span.1..next.span.0) != Some(" ") || !is_capitalized(written) {
+            return false;
+        }
+        if lexicon::DWELLERS_AND_PARTS.contains(written) {
+            return true;
+        }
+        k += 1;
+    }
+    false
 }
 
 /// Confidence from which a town's reading gives way to a namesake in a county the text
@@ -1772,6 +1848,17 @@ fn is_a_name_of_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> 
     if its_police {
         end = j;
     }
+    // "Gaoua Regional Hospital", "the Kaya Central Market": a site whose name opens with a
+    // town's own name (no ordinary word: "Union Station") is in that town, as "the
+    // hospital of Gaoua" is.
+    if start == i
+        && end > j
+        && place.kind == PlaceKind::PopulatedPlace
+        && opens_a_sites_name(text, tokens, j)
+        && !crate::text::is_common_word(&raw.name.to_lowercase())
+    {
+        return true;
+    }
     let organisation =
         (start..=end).any(|k| (k < i || k > j) && lexicon::ORGANISATION_WORDS.contains(word_at(k)));
     if organisation && (place.kind == PlaceKind::Country || !big) {
@@ -2574,7 +2661,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 110] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 114] = [
             // ... and a larger city abroad of the same own name
             (
                 "five people were shot in Chester early Wednesday, Delaware County prosecutors said",
@@ -2750,6 +2837,26 @@ mod tests {
             (
                 "Nurses of the Bozoum hospital stopped work on Tuesday",
                 &[("Bozoum", PopulatedPlace, "CF", Plain)],
+            ),
+            // a site named after its town, the town's name first, is in it; so are the
+            // people "of" a town, named by what they do
+            (
+                "Nurses at the Gaoua Regional Hospital walked out over unpaid wages",
+                &[("Gaoua", PopulatedPlace, "BF", Locative)],
+            ),
+            (
+                "The pupils of Gaoua walked out of class on Monday",
+                &[("Gaoua", PopulatedPlace, "BF", Locative)],
+            ),
+            // ... but not a site named after a small town of another state, nor after
+            // another name of a city abroad
+            (
+                "He was taken to Mount Sinai Hospital after the shooting in Chicago",
+                &[("Chicago", PopulatedPlace, "US", Locative)],
+            ),
+            (
+                "Pupils of Jagannath College marched in Dhaka on Monday",
+                &[("Dhaka", PopulatedPlace, "BD", Locative)],
             ),
             // the clipped tail of a city's name ("Mora" of Bilimora) gives way to a town's
             // own name
