@@ -1277,7 +1277,9 @@ fn candidate_names<'g>(
             }
             // "Hope, Ark.", "Independence, Mo.": a word that is seldom a place is one
             // before a state's abbreviation.
-            let before_a_state = n == 1 && before_a_state_abbreviation(gazetteer, text, tokens, j);
+            let before_a_state = n == 1
+                && (before_a_state_abbreviation(gazetteer, text, tokens, j)
+                    || before_its_province(gazetteer, text, tokens, j, name));
             if lexicon::is_never_a_place(&folded) && !before_a_state {
                 continue;
             }
@@ -1428,6 +1430,50 @@ fn before_a_state_abbreviation(
         .iter()
         .filter_map(|&id| gazetteer.place(id))
         .any(|p| p.kind == PlaceKind::Admin1)
+}
+
+/// True when the word at `j` is followed by ", " and the name of a province (in one or two
+/// words) holding a town of that very name: "in Center, Texas", "Hope, Arkansas" (a word
+/// that is seldom a place is one there, as before a state's abbreviation).
+fn before_its_province(
+    gazetteer: &Gazetteer,
+    text: &str,
+    tokens: &[Word],
+    j: usize,
+    name: &str,
+) -> bool {
+    let Some(next) = tokens.get(j + 1) else {
+        return false;
+    };
+    if text.get(tokens[j].span.1..next.span.0) != Some(", ") || !is_capitalized(next.text(text)) {
+        return false;
+    }
+    let one_word = next.text(text);
+    let two_words = tokens
+        .get(j + 2)
+        .filter(|w| text.get(next.span.1..w.span.0) == Some(" ") && is_capitalized(w.text(text)))
+        .map(|w| &text[next.span.0..w.span.1]);
+    let towns = gazetteer.candidates(name, &Context::default());
+    [Some(one_word), two_words]
+        .into_iter()
+        .flatten()
+        .any(|province| {
+            gazetteer
+                .candidates(province, &Context::default())
+                .iter()
+                .filter(|c| {
+                    c.place.kind == PlaceKind::Admin1
+                        && is_written_as_its_own_name(province, c.place)
+                })
+                .any(|state| {
+                    towns.iter().any(|town| {
+                        town.place.kind == PlaceKind::PopulatedPlace
+                            && town.place.country == state.place.country
+                            && town.place.admin1 == state.place.admin1
+                            && is_written_as_its_own_name(name, town.place)
+                    })
+                })
+        })
 }
 
 /// Population under which a place named like a country's demonym ("Malian", a hamlet
@@ -2661,7 +2707,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 114] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 115] = [
             // ... and a larger city abroad of the same own name
             (
                 "five people were shot in Chester early Wednesday, Delaware County prosecutors said",
@@ -2847,6 +2893,15 @@ mod tests {
             (
                 "The pupils of Gaoua walked out of class on Monday",
                 &[("Gaoua", PopulatedPlace, "BF", Locative)],
+            ),
+            // a word seldom a place is one before the name of a province holding a town
+            // of that name, as before a state's abbreviation
+            (
+                "Two men were robbed in Hope, Arkansas, late on Friday",
+                &[
+                    ("Hope", PopulatedPlace, "US", Locative),
+                    ("Arkansas", Admin1, "US", Locative),
+                ],
             ),
             // ... but not a site named after a small town of another state, nor after
             // another name of a city abroad
