@@ -518,12 +518,17 @@ pub fn find_all_mentions_under<'g>(
                 && is_written_as_its_own_name(&raws[i].name, place)
                 && !common_word()
         };
+        // (A town abroad read from another of its names, "Tori" for Turin, contradicts no
+        // town written as its own name: "in Allada and Tori".)
         let contradicted = (0..raws.len()).any(|j| {
             j != i
                 && keep[j]
                 && first[j].is_some_and(|(p, _)| {
                     p.country != place.country
                         && (p.kind != PlaceKind::Country || !put_here_by_its_own_name())
+                        && (p.kind != PlaceKind::PopulatedPlace
+                            || is_written_as_its_own_name(&raws[j].name, p)
+                            || !put_here_by_its_own_name())
                 })
         }) || (!prior.is_empty()
             && prior.iter().all(|p| p.country != place.country));
@@ -546,6 +551,36 @@ pub fn find_all_mentions_under<'g>(
             || before_its_site_or_people(text, &tokens, raws[i].words.1)
             || opens_a_sites_name(text, &tokens, raws[i].words.1);
         if !supported && (contradicted || !locative) {
+            keep[i] = false;
+        }
+    }
+    // "in Allada and Tori": a town abroad read from another of its names (Turin's "Tori")
+    // in a text whose towns, and sure divisions, written as their own names all lie in
+    // another country is that country's namesake the gazetteer lacks, not the town abroad
+    // ("Mansi township, Kachin state": not Muncie). A capital or a city of millions is
+    // known abroad by its other names ("Kiev" beside "Moscow").
+    let own_name_countries: Vec<&str> = (0..raws.len())
+        .filter(|&j| keep[j])
+        .filter_map(|j| {
+            first[j].filter(|&(p, confidence)| {
+                is_written_as_its_own_name(&raws[j].name, p)
+                    && (p.kind == PlaceKind::PopulatedPlace
+                        || confidence >= SURE_DIVISION_AGAINST_AN_ALIAS)
+            })
+        })
+        .map(|(p, _)| p.country)
+        .collect();
+    for i in 0..raws.len() {
+        if let Some((place, _)) = first[i]
+            && keep[i]
+            && place.kind == PlaceKind::PopulatedPlace
+            && !place.is_capital()
+            && place.population < CITY_KNOWN_BY_ITS_EXONYMS
+            && !is_written_as_its_own_name(&raws[i].name, place)
+            && !own_name_countries.is_empty()
+            && own_name_countries.iter().all(|&c| c != place.country)
+            && !prior.iter().any(|p| p.country == place.country)
+        {
             keep[i] = false;
         }
     }
@@ -830,6 +865,15 @@ const SITE_NAME_WORDS: usize = 3;
 /// text there ("Gaoua Regional Hospital"; not "Brookline Elementary School", a name many
 /// towns carry).
 const SITE_TOWN_CONFIDENCE: f32 = 0.9;
+
+/// A city of at least this many is known abroad by its other names ("Bombay"), which
+/// stand beside towns of other countries.
+const CITY_KNOWN_BY_ITS_EXONYMS: u64 = 1_000_000;
+
+/// How sure the reading of a division written as its own name must be to tell that a
+/// town read from another of its names abroad is not that town ("Kachin state" against
+/// "Mansi" as Muncie; not "Grad rockets" against "Zlitan").
+const SURE_DIVISION_AGAINST_AN_ALIAS: f32 = 0.95;
 
 /// A city of at least this many opens a site's name by another of its names too
 /// ("Chittagong University" for Chattogram; not "Jagannath University", a god's name
@@ -2707,7 +2751,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 115] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 117] = [
             // ... and a larger city abroad of the same own name
             (
                 "five people were shot in Chester early Wednesday, Delaware County prosecutors said",
@@ -2901,6 +2945,20 @@ mod tests {
                 &[
                     ("Hope", PopulatedPlace, "US", Locative),
                     ("Arkansas", Admin1, "US", Locative),
+                ],
+            ),
+            // a town abroad read from another of its names ("Tori", Turin) is no place
+            // beside a town of another country written as its own name, and does not
+            // take that town away; a capital's other name is its name abroad
+            (
+                "Rioters burnt tyres in Allada and Tori on Sunday",
+                &[("Allada", PopulatedPlace, "BJ", Locative)],
+            ),
+            (
+                "Officials in Moscow said the convoy had reached Kiev on Monday",
+                &[
+                    ("Moscow", PopulatedPlace, "RU", Locative),
+                    ("Kiev", PopulatedPlace, "UA", Plain),
                 ],
             ),
             // ... but not a site named after a small town of another state, nor after
