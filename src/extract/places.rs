@@ -1332,7 +1332,10 @@ fn candidate_names<'g>(
                 break;
             }
             let (base, cue) = kind_cue(&folded);
-            if lexicon::is_never_a_place(base) && !before_a_state {
+            if lexicon::is_never_a_place(base)
+                && !before_a_state
+                && !(cue == Some(PlaceKind::Admin1) && is_a_compass_name(base))
+            {
                 continue;
             }
             // "Silver City": a name whose last word is a kind word is looked up whole too.
@@ -1518,6 +1521,33 @@ fn before_its_province(
                     })
                 })
         })
+}
+
+/// True when a name is made of compass words only ("western", "north west", "far north"):
+/// before a province's word it names one ("the Western Region", "North-West region",
+/// "Northern Province"), though alone it is a direction.
+fn is_a_compass_name(folded: &str) -> bool {
+    folded.split([' ', '-']).all(|word| {
+        matches!(
+            word,
+            "north"
+                | "south"
+                | "east"
+                | "west"
+                | "northern"
+                | "southern"
+                | "eastern"
+                | "western"
+                | "northwest"
+                | "northeast"
+                | "southwest"
+                | "southeast"
+                | "central"
+                | "centre"
+                | "far"
+                | "upper"
+        )
+    })
 }
 
 /// Population under which a place named like a country's demonym ("Malian", a hamlet
@@ -2751,7 +2781,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 117] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 119] = [
             // ... and a larger city abroad of the same own name
             (
                 "five people were shot in Chester early Wednesday, Delaware County prosecutors said",
@@ -2959,6 +2989,22 @@ mod tests {
                 &[
                     ("Moscow", PopulatedPlace, "RU", Locative),
                     ("Kiev", PopulatedPlace, "UA", Plain),
+                ],
+            ),
+            // a province named by compass words and its level word, as some write it
+            // and others do not ("the Western Region" of Ghana's Western)
+            (
+                "Farmers blocked a road near Tarkwa in the Western Region on Friday",
+                &[
+                    ("Tarkwa", PopulatedPlace, "GH", Locative),
+                    ("Western Region", Admin1, "GH", Locative),
+                ],
+            ),
+            (
+                "Nurses in Tamale and across the Northern region stopped work",
+                &[
+                    ("Tamale", PopulatedPlace, "GH", Locative),
+                    ("Northern region", Admin1, "GH", Locative),
                 ],
             ),
             // ... but not a site named after a small town of another state, nor after

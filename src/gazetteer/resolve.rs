@@ -107,7 +107,25 @@ impl Gazetteer {
         &self,
         folded: &'n str,
     ) -> (Vec<(u32, NameMatch)>, &'n str, Option<PlaceKind>) {
-        let whole = self.names().get(folded);
+        let mut whole = self.names().get(folded);
+        // "Western Region", "Eastern Province": a province's name written with its level
+        // word, which some provinces carry in their name (or as another name) and others
+        // not, is any of them.
+        if !whole.is_empty()
+            && let (base, Some(cue @ PlaceKind::Admin1)) = kind_cue(folded)
+            && whole.iter().all(|&(i, matched)| {
+                matched == NameMatch::Alias || self.place(i).is_some_and(|p| p.kind == cue)
+            })
+        {
+            for (i, matched) in self.names().get(base) {
+                if matched == NameMatch::Primary
+                    && self.place(i).is_some_and(|p| p.kind == cue)
+                    && !whole.iter().any(|&(j, _)| j == i)
+                {
+                    whole.push((i, matched));
+                }
+            }
+        }
         if !whole.is_empty() {
             return (whole, folded, None);
         }
@@ -596,7 +614,9 @@ fn is_the_tail_of_its_name(place: &Place, folded: &str) -> bool {
 /// "Central Region").
 fn is_short_form_of_own_name(place: &Place, folded: &str) -> bool {
     let own = fold(place.name);
+    // (Or its own name with its level word: "Western Region" for Ghana's Western.)
     super::strip_admin_words(&own).unwrap_or(&own) == folded
+        || super::strip_admin_words(folded) == Some(own.as_str())
 }
 
 #[cfg(test)]
