@@ -385,7 +385,7 @@ pub fn find_all_mentions_under<'g>(
         {
             continue;
         }
-        let small = is_a_small_towns_site(text, &tokens, &raws[i], place);
+        let small = place.population < NAME_INSIDE_NAME_POPULATION;
         let elsewhere = || {
             (0..raws.len()).any(|j| {
                 keep[j]
@@ -397,7 +397,7 @@ pub fn find_all_mentions_under<'g>(
             })
         };
         if small && (confidence < SITE_TOWN_CONFIDENCE || elsewhere())
-            || place.population < SITE_CITY_BY_ANOTHER_NAME
+            || place.population < CITY_KNOWN_BY_ITS_EXONYMS
                 && !is_written_as_its_own_name(&raws[i].name, place)
         {
             keep[i] = false;
@@ -866,19 +866,15 @@ const SITE_NAME_WORDS: usize = 3;
 /// towns carry).
 const SITE_TOWN_CONFIDENCE: f32 = 0.9;
 
-/// A city of at least this many is known abroad by its other names ("Bombay"), which
-/// stand beside towns of other countries.
+/// A city of at least this many is known abroad by its other names: "Bombay" stands beside
+/// towns of other countries, and "Chittagong University" is Chattogram's (not so
+/// "Jagannath University", a god's name that Puri also goes by).
 const CITY_KNOWN_BY_ITS_EXONYMS: u64 = 1_000_000;
 
 /// How sure the reading of a division written as its own name must be to tell that a
 /// town read from another of its names abroad is not that town ("Kachin state" against
 /// "Mansi" as Muncie; not "Grad rockets" against "Zlitan").
 const SURE_DIVISION_AGAINST_AN_ALIAS: f32 = 0.95;
-
-/// A city of at least this many opens a site's name by another of its names too
-/// ("Chittagong University" for Chattogram; not "Jagannath University", a god's name
-/// that Puri also goes by).
-const SITE_CITY_BY_ANOTHER_NAME: u64 = 1_000_000;
 
 /// True when a small town's name opens the capitalised name of a site here ("Gaoua
 /// Regional Hospital"): a weaker sign of the place than the town's name alone.
