@@ -24,6 +24,10 @@ fn load(c: &mut Criterion) {
     group.bench_function("load bundled (places and name index)", |b| {
         b.iter(|| black_box(Gazetteer::load_bundled().map(|g| g.places().len())))
     });
+    group.bench_function(
+        "load bundled ready to read text (with the hash tables and outlines, two threads)",
+        |b| b.iter(|| black_box(Gazetteer::load_bundled_ready().map(|g| g.places().len()))),
+    );
     group.finish();
 }
 

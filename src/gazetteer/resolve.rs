@@ -323,6 +323,10 @@ impl Gazetteer {
             return Vec::new();
         }
         self.entries_with_a_name_that(loose_entries, |raw, division| {
+            // Most names fail on their letters alone: fold only those that could pass.
+            if !division && !super::fold::folds_to_letters(raw, &written) {
+                return false;
+            }
             let name = fold(raw);
             let name = if division {
                 super::fold::strip_province_words(&name).unwrap_or(&name)
