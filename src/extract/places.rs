@@ -487,24 +487,62 @@ pub fn find_all_mentions_under<'g>(
         &mut first,
     );
     // A one-word name that only a small town abroad carries, in a country the article
-    // names nowhere else, is not a place ("America" the country, not América in Argentina).
+    // names nowhere else, is not a place ("America" the country, not America in Argentina).
+    let common_word = |i: usize| crate::text::is_common_word(&raws[i].name.to_lowercase());
+    // "Metro police", "a Portsmouth Man", "Share": an English word that names a city
+    // abroad is that city only where the text says so, as a small town's name is.
+    let lone_towns: Vec<Option<&Place>> = (0..raws.len())
+        .map(|i| {
+            let (place, _) = first[i]?;
+            let one_word = raws[i].words.0 == raws[i].words.1;
+            let weighed = keep[i]
+                && one_word
+                && place.kind == PlaceKind::PopulatedPlace
+                && (place.population < LONE_TOWN_POPULATION
+                    || place.population < COMMON_WORD_CITY_POPULATION && common_word(i));
+            weighed.then_some(place)
+        })
+        .collect();
+    // "villagers fled towards Baoro", "a village 25 km from Baoro": the way's end, or the
+    // point a distance is measured from, is as sure a place as the event's. "Bemidji
+    // police said": a town's own force works there, as "in Bemidji" says. A town named by
+    // an English word ("Savannah police", "Metro police") is the force's town only in the
+    // country the story is told to be about.
+    let put_where_an_event_is: Vec<bool> = (0..raws.len())
+        .map(|i| {
+            let its_force = || {
+                names_a_force(text, &tokens, raws[i].words.1)
+                    && (!common_word(i)
+                        || lone_towns[i]
+                            .is_some_and(|place| prior.iter().any(|p| p.country == place.country)))
+            };
+            lone_towns[i].is_some()
+                && (matches!(
+                    role_of(text, &tokens, raws[i].words.0),
+                    Role::Locative | Role::Origin
+                ) || is_on_a_route(text, &tokens, raws[i].words)
+                    || is_the_object_of_a_place_taking_verb(text, &tokens, raws[i].words.0)
+                    || is_a_bracketed_hint(text, raws[i].span)
+                    || its_force()
+                    || before_its_site_or_people(text, &tokens, raws[i].words.1)
+                    || opens_a_sites_name(text, &tokens, raws[i].words.1))
+        })
+        .collect();
+    let supported = |i: usize, place: &Place, keep: &[bool]| {
+        (0..raws.len())
+            .any(|j| j != i && keep[j] && first[j].is_some_and(|(p, _)| p.country == place.country))
+    };
+    // A lone town this rule drops whatever else the text says (no place of its country
+    // beside it, put where no event is: "a school (Dolo)") contradicts no other: it is
+    // not read as a place.
+    let falls_alone: Vec<bool> = (0..raws.len())
+        .map(|i| {
+            lone_towns[i]
+                .is_some_and(|place| !put_where_an_event_is[i] && !supported(i, place, &keep))
+        })
+        .collect();
     for i in 0..raws.len() {
-        let Some((place, _)) = first[i] else { continue };
-        let one_word = raws[i].words.0 == raws[i].words.1;
-        // "Metro police", "a Portsmouth Man", "Share": an English word that names a city
-        // abroad is that city only where the text says so, as a small town's name is.
-        let common_word = || crate::text::is_common_word(&raws[i].name.to_lowercase());
-        if !keep[i]
-            || !one_word
-            || place.kind != PlaceKind::PopulatedPlace
-            || place.population >= LONE_TOWN_POPULATION
-                && !(place.population < COMMON_WORD_CITY_POPULATION && common_word())
-        {
-            continue;
-        }
-        let supported = (0..raws.len()).any(|j| {
-            j != i && keep[j] && first[j].is_some_and(|(p, _)| p.country == place.country)
-        });
+        let Some(place) = lone_towns[i] else { continue };
         // "gunmen killed two herders in <town>": a town an event is put in, in a text that
         // names no other country, is the place (a short report names only its village).
         // The countries its title, its armed groups or its words say it is about count as
@@ -516,13 +554,14 @@ pub fn find_all_mentions_under<'g>(
         let put_here_by_its_own_name = || {
             role_of(text, &tokens, raws[i].words.0) == Role::Locative
                 && is_written_as_its_own_name(&raws[i].name, place)
-                && !common_word()
+                && !common_word(i)
         };
         // (A town abroad read from another of its names, "Tori" for Turin, contradicts no
         // town written as its own name: "in Allada and Tori".)
         let contradicted = (0..raws.len()).any(|j| {
             j != i
                 && keep[j]
+                && !falls_alone[j]
                 && first[j].is_some_and(|(p, _)| {
                     p.country != place.country
                         && (p.kind != PlaceKind::Country || !put_here_by_its_own_name())
@@ -532,25 +571,7 @@ pub fn find_all_mentions_under<'g>(
                 })
         }) || (!prior.is_empty()
             && prior.iter().all(|p| p.country != place.country));
-        // "Bemidji police said": a town's own force works there, as "in Bemidji" says. A
-        // town named by an English word ("Savannah police", "Metro police") is the force's
-        // town only in the country the story is told to be about.
-        let its_force = || {
-            names_a_force(text, &tokens, raws[i].words.1)
-                && (!common_word() || prior.iter().any(|p| p.country == place.country))
-        };
-        // "villagers fled towards Baoro", "a village 25 km from Baoro": the way's end, or
-        // the point a distance is measured from, is as sure a place as the event's.
-        let locative = matches!(
-            role_of(text, &tokens, raws[i].words.0),
-            Role::Locative | Role::Origin
-        ) || is_on_a_route(text, &tokens, raws[i].words)
-            || is_the_object_of_a_place_taking_verb(text, &tokens, raws[i].words.0)
-            || is_a_bracketed_hint(text, raws[i].span)
-            || its_force()
-            || before_its_site_or_people(text, &tokens, raws[i].words.1)
-            || opens_a_sites_name(text, &tokens, raws[i].words.1);
-        if !supported && (contradicted || !locative) {
+        if !supported(i, place, &keep) && (contradicted || !put_where_an_event_is[i]) {
             keep[i] = false;
         }
     }
@@ -2777,7 +2798,13 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 119] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 120] = [
+            // a small town abroad that the text does not put anywhere (a word in brackets)
+            // is no place, and contradicts no town the event is put in
+            (
+                "Gunmen looted the market of Gayéri and carried off sacks of grain (Dolo).",
+                &[("Gayéri", PopulatedPlace, "BF", Locative)],
+            ),
             // ... and a larger city abroad of the same own name
             (
                 "five people were shot in Chester early Wednesday, Delaware County prosecutors said",
