@@ -196,6 +196,18 @@ pub fn find_all_mentions_under<'g>(
                             .any(|&(n, p, _)| n != name && p.country == c.place.country)
                 })
     };
+    // "the Northern Region": provinces of one name in many countries, none ahead of the
+    // others but by the size of its country, support none of them.
+    let a_division_of_many_countries = |name: &str, place: &Place, confidence: f32| {
+        place.kind == PlaceKind::Admin1
+            && confidence < SELF_SUPPORT_CONFIDENCE
+            && gazetteer
+                .candidates(name, &Context::default())
+                .get(1)
+                .is_some_and(|second| {
+                    second.place.kind == PlaceKind::Admin1 && second.place.country != place.country
+                })
+    };
     let context_for = |name: &str| {
         let mut context = Context::from_resolved(
             exact
@@ -205,7 +217,8 @@ pub fn find_all_mentions_under<'g>(
                         || ((confidence >= SELF_SUPPORT_CONFIDENCE
                             || place.is_capital()
                             || matches!(place.kind, PlaceKind::Country | PlaceKind::Admin1))
-                            && !a_division_where_the_others_are(n, place))
+                            && !a_division_where_the_others_are(n, place)
+                            && !a_division_of_many_countries(n, place, confidence))
                 })
                 .map(|&(_, p, c)| (p, c, 1.0)),
         );
@@ -3434,6 +3447,29 @@ mod tests {
         let found = find_mentions(g, text);
         assert!(found.iter().all(|m| m.place.country == "BF"), "{found:?}");
         assert!(found.iter().any(|m| m.place.kind == PlaceKind::Country));
+    }
+
+    #[test]
+    fn a_province_of_many_countries_is_not_sure_of_itself() {
+        let Ok(g) = Gazetteer::bundled() else { return };
+        // Ghana, Malawi, Sudan, Uganda, Zambia and others have a Northern province: alone,
+        // the name says none of them surely.
+        let found = find_mentions(g, "Herders fought farmers in the Northern Region.");
+        let [northern] = found.as_slice() else {
+            panic!("{found:?}")
+        };
+        assert_eq!(northern.place.kind, PlaceKind::Admin1);
+        assert!(northern.confidence < 0.5, "{northern:?}");
+        // With its country named, it is that country's, surely.
+        let found = find_mentions(
+            g,
+            "Herders fought farmers in the Northern Region of Malawi.",
+        );
+        let northern = found.iter().find(|m| m.place.kind == PlaceKind::Admin1);
+        assert!(
+            northern.is_some_and(|m| m.place.country == "MW" && m.confidence > 0.9),
+            "{found:?}"
+        );
     }
 
     #[test]
