@@ -497,8 +497,8 @@ fn a_page_header_date_anchors_the_story_and_a_coming_day_dates_nothing() {
 }
 
 /// A local story's bare neighbourhood that the gazetteer lacks, read as a town far away in
-/// another state, is placed in the story's town; a town the text puts in its state, and a
-/// national capital's story, keep their places.
+/// another state, is placed in the story's town; a town the text puts in its state, a
+/// national capital's story, and the national capital itself, keep their places.
 #[test]
 fn a_neighbourhood_read_as_a_far_namesake_goes_to_the_dateline_town() {
     let rows = [
@@ -513,6 +513,11 @@ fn a_neighbourhood_read_as_a_far_namesake_goes_to_the_dateline_town() {
         (
             "WASHINGTON (AP) — A man was shot and wounded in Austin late Sunday, police said.",
             ("Texas", "Austin"),
+        ),
+        // the national capital is no neighbourhood of the story's town
+        (
+            "Nurses staged a sit-in in Dhaka on Monday, said a Rajshahi official.",
+            ("Dhaka", "Dhaka"),
         ),
     ];
     for (text, (admin1, location)) in rows {

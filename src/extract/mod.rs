@@ -1668,7 +1668,10 @@ fn is_a_local_name_read_far_away(
     let Some(town) = story.town.filter(|t| !t.is_capital()) else {
         return false;
     };
+    // The national capital is no neighbourhood the gazetteer lacks ("a Chittagong
+    // official said teachers marched in Dhaka").
     if m.place.kind != PlaceKind::PopulatedPlace
+        || m.place.is_capital()
         || m.container.is_some()
         || m.place.country != town.country
         || m.place.admin1 == town.admin1

@@ -2591,12 +2591,16 @@ fn role_of(text: &str, tokens: &[Word], first_word: usize) -> Role {
             return Role::Locative;
         }
         // "residents of X marched", "in the streets of X": X is where they are. A noun
-        // spelled with a capital inside a sentence is part of a name ("Friends of X").
+        // spelled with a capital inside a sentence is part of a name ("Friends of X"). The
+        // teachers of a site named after a town ("the teachers of X University") are the
+        // site's, wherever it stands ("... of X University in Y").
         if word == "of" && k > 0 && lexicon::DWELLERS_AND_PARTS.contains(tokens[k - 1].text(text)) {
             let noun = tokens[k - 1].text(text);
             let starts_its_sentence = k == 1
                 || text[tokens[k - 2].span.1..tokens[k - 1].span.0].contains(['.', ':', '\n']);
-            if !is_capitalized(noun) || starts_its_sentence {
+            if (!is_capitalized(noun) || starts_its_sentence)
+                && !opens_a_sites_name(text, tokens, first_word)
+            {
                 return Role::Locative;
             }
         }
@@ -2811,7 +2815,15 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 120] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 121] = [
+            // the teachers of a site named after a town are the site's, not the town's
+            (
+                "The teachers of Rajshahi University formed a human chain in Khulna on Monday.",
+                &[
+                    ("Rajshahi", PopulatedPlace, "BD", Plain),
+                    ("Khulna", PopulatedPlace, "BD", Locative),
+                ],
+            ),
             // a small town abroad that the text does not put anywhere (a word in brackets)
             // is no place, and contradicts no town the event is put in
             (
