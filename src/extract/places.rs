@@ -588,6 +588,36 @@ pub fn find_all_mentions_under<'g>(
             keep[i] = false;
         }
     }
+    // "the Marche B market of Bafoussam", "the Midlands Savings and Loans branch in Accra",
+    // "the Coast campus in Mombasa": a one-word province or district abroad that opens a
+    // longer name (a capitalised word or a site's noun follows it), in a country nothing
+    // else in the text is of, beside a sure place of another country, is a word of that
+    // name, not the division.
+    for i in 0..raws.len() {
+        let Some((place, _)) = first[i] else { continue };
+        if !keep[i]
+            || raws[i].words.0 != raws[i].words.1
+            || !matches!(place.kind, PlaceKind::Admin1 | PlaceKind::Admin2)
+            || !opens_another_name(text, &tokens, raws[i].words.1)
+            || supported(i, place, &keep)
+            || prior.iter().any(|p| p.country == place.country)
+        {
+            continue;
+        }
+        let sure_elsewhere = (0..raws.len()).any(|j| {
+            j != i
+                && keep[j]
+                && first[j].is_some_and(|(p, confidence)| {
+                    p.country != place.country
+                        && p.kind != PlaceKind::Country
+                        && confidence >= SURE_PLACE_ABROAD
+                        && is_written_as_its_own_name(&raws[j].name, p)
+                })
+        });
+        if sure_elsewhere {
+            keep[i] = false;
+        }
+    }
     // "in Allada and Tori": a town abroad read from another of its names (Turin's "Tori")
     // in a text whose towns, and sure divisions, written as their own names all lie in
     // another country is that country's namesake the gazetteer lacks, not the town abroad
@@ -909,6 +939,23 @@ const CITY_KNOWN_BY_ITS_EXONYMS: u64 = 1_000_000;
 /// town read from another of its names abroad is not that town ("Kachin state" against
 /// "Mansi" as Muncie; not "Grad rockets" against "Zlitan").
 const SURE_DIVISION_AGAINST_AN_ALIAS: f32 = 0.95;
+
+/// How sure the reading of a place of another country must be for a one-word division
+/// that opens a longer name to be read as a word of that name.
+const SURE_PLACE_ABROAD: f32 = 0.9;
+
+/// True when the word after token `last` (over a single space) continues a name: a
+/// capitalised word ("Midlands Savings"), or a site's or its people's noun ("Coast campus").
+fn opens_another_name(text: &str, tokens: &[Word], last: usize) -> bool {
+    tokens.get(last + 1).is_some_and(|next| {
+        let written = next.text(text);
+        text.get(tokens[last].span.1..next.span.0) == Some(" ")
+            && (is_capitalized(written)
+                || lexicon::DWELLERS_AND_PARTS.contains(written)
+                || SITE_WORDS.contains(written)
+                || written == "campus")
+    })
+}
 
 /// True when a small town's name opens the capitalised name of a site here ("Gaoua
 /// Regional Hospital"): a weaker sign of the place than the town's name alone.
@@ -2815,7 +2862,20 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 121] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 123] = [
+            // a one-word province abroad that opens a firm's name is a word of that name
+            (
+                "Robbers held up the Midlands Savings branch in Accra on Tuesday.",
+                &[("Accra", PopulatedPlace, "GH", Locative)],
+            ),
+            // ... but not a province of the country the text is about
+            (
+                "Punjab Police arrested five men in Lahore.",
+                &[
+                    ("Punjab", Admin1, "PK", Plain),
+                    ("Lahore", PopulatedPlace, "PK", Locative),
+                ],
+            ),
             // the teachers of a site named after a town are the site's, not the town's
             (
                 "The teachers of Rajshahi University formed a human chain in Khulna on Monday.",
