@@ -2862,7 +2862,15 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 123] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 124] = [
+            // a province's name written as one word is its name split too ("North-West")
+            (
+                "Separatists fought soldiers in Kumbo, Northwest region.",
+                &[
+                    ("Kumbo", PopulatedPlace, "CM", Locative),
+                    ("Northwest region", Admin1, "CM", Locative),
+                ],
+            ),
             // a one-word province abroad that opens a firm's name is a word of that name
             (
                 "Robbers held up the Midlands Savings branch in Accra on Tuesday.",

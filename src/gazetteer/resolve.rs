@@ -86,6 +86,9 @@ const COUNTRY_BASE: f64 = 10.0;
 const SMALL_TERRITORY_POPULATION: u64 = 1_000_000;
 /// Taken off the score of such a division.
 const SMALL_TERRITORY_PENALTY: f64 = 1.5;
+/// Fewest letters of each part when a division's name written as one word is split in two
+/// ("north west" of "northwest").
+const MIN_SPLIT_PART: usize = 4;
 /// A written name of fewer letters is not read as another name joined or split ("Ede" is
 /// no "E De").
 const MIN_JOINED_LETTERS: usize = 4;
@@ -152,6 +155,15 @@ impl Gazetteer {
                     .is_some_and(|place| lies_in_container(place, container))
             })
         };
+        // A division's name split is the same name ("Northwest region": Cameroon's North-West
+        // as much as Iceland's Northwest): read both where the text says it is a division,
+        // or names only divisions so, and let the other names choose.
+        let names_a_division = matches!(cue, Some(PlaceKind::Admin1 | PlaceKind::Admin2))
+            || !matches.is_empty()
+                && matches.iter().all(|&(i, _)| {
+                    self.place(i)
+                        .is_some_and(|p| matches!(p.kind, PlaceKind::Admin1 | PlaceKind::Admin2))
+                });
         let joined_wanted = if matches.is_empty() {
             !english || context.container.is_some()
         } else {
@@ -169,6 +181,12 @@ impl Gazetteer {
         } else {
             Vec::new()
         };
+        let resplit = if names_a_division {
+            self.divisions_written_split(base)
+        } else {
+            Vec::new()
+        };
+        let joined: Vec<(u32, NameMatch)> = joined.into_iter().chain(resplit).collect();
         for &(i, _) in &joined {
             if !matches.iter().any(|&(j, _)| j == i) {
                 matches.push((i, NameMatch::Alias));
@@ -335,6 +353,27 @@ impl Gazetteer {
             };
             name != base && letters(name) == written
         })
+    }
+
+    /// The divisions whose name is the written one-word name split in two at some point
+    /// ("northwest" for North-West), each part at least [`MIN_SPLIT_PART`] letters: exact
+    /// look-ups only, no spelling variants.
+    fn divisions_written_split(&self, base: &str) -> Vec<(u32, NameMatch)> {
+        let is_division = |&(i, _): &(u32, NameMatch)| {
+            self.place(i)
+                .is_some_and(|p| matches!(p.kind, PlaceKind::Admin1 | PlaceKind::Admin2))
+        };
+        if base.contains(' ') || !base.is_ascii() || base.len() < 2 * MIN_SPLIT_PART {
+            return Vec::new();
+        }
+        (MIN_SPLIT_PART..=base.len() - MIN_SPLIT_PART)
+            .flat_map(|k| {
+                self.names()
+                    .get(&format!("{} {}", &base[..k], &base[k..]))
+                    .into_iter()
+                    .filter(is_division)
+            })
+            .collect()
     }
 
     /// The index entries one of whose place's names or aliases `fits` (given the name as
