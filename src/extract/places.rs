@@ -945,11 +945,13 @@ const SURE_DIVISION_AGAINST_AN_ALIAS: f32 = 0.95;
 const SURE_PLACE_ABROAD: f32 = 0.9;
 
 /// True when the word after token `last` (over a single space) continues a name: a
-/// capitalised word ("Midlands Savings"), or a site's or its people's noun ("Coast campus").
+/// capitalised word ("Midlands Savings"), or a site's or its people's noun ("Coast campus"),
+/// but no level word ("Arauca Intendancy" is the division).
 fn opens_another_name(text: &str, tokens: &[Word], last: usize) -> bool {
     tokens.get(last + 1).is_some_and(|next| {
         let written = next.text(text);
         text.get(tokens[last].span.1..next.span.0) == Some(" ")
+            && !is_kind_word(written)
             && (is_capitalized(written)
                 || lexicon::DWELLERS_AND_PARTS.contains(written)
                 || SITE_WORDS.contains(written)

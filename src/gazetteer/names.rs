@@ -18,9 +18,12 @@ const PREFIX_LENGTHS: [usize; 3] = [4, 5, 6];
 /// Words that say what kind of place the name beside them is, and the kind of gazetteer
 /// entry they point to. Units below a district (an upazila, a woreda, a township, a
 /// commune, a municipality) are found by the town that carries their name.
-pub const KIND_WORDS: [(&str, PlaceKind); 23] = [
+pub const KIND_WORDS: [(&str, PlaceKind); 26] = [
     ("province", PlaceKind::Admin1),
     ("provinces", PlaceKind::Admin1),
+    ("department", PlaceKind::Admin1),
+    ("intendancy", PlaceKind::Admin1),
+    ("intendency", PlaceKind::Admin1),
     ("state", PlaceKind::Admin1),
     ("governorate", PlaceKind::Admin1),
     ("oblast", PlaceKind::Admin1),
@@ -52,10 +55,13 @@ pub fn kind_cue(folded: &str) -> (&str, Option<PlaceKind>) {
         {
             return (base, Some(kind));
         }
+        // ("the Department of Agriculture": a department is a place's level only after
+        // its name.)
         if let Some(base) = folded
             .strip_prefix(word)
             .and_then(|rest| rest.strip_prefix(" of "))
             && !base.is_empty()
+            && word != "department"
         {
             return (base, Some(kind));
         }
@@ -384,6 +390,26 @@ mod tests {
     /// A prebuilt index as build.rs writes it: sorted `key<TAB>id:how` lines.
     const PREBUILT: &str = "afghan\t1:d\nkabul\t2:p\nkabul province\t3:a\nkandahar\t4:p,5:a\n\
                             new york city\t6:p\n";
+
+    #[test]
+    fn kind_cue_table() {
+        let rows = [
+            ("kabul province", ("kabul", Some(PlaceKind::Admin1))),
+            ("province of kabul", ("kabul", Some(PlaceKind::Admin1))),
+            ("usulutan department", ("usulutan", Some(PlaceKind::Admin1))),
+            ("arauca intendancy", ("arauca", Some(PlaceKind::Admin1))),
+            ("dand district", ("dand", Some(PlaceKind::Admin2))),
+            // a department is a level only after its place's name
+            (
+                "department of agriculture",
+                ("department of agriculture", None),
+            ),
+            ("kabul", ("kabul", None)),
+        ];
+        for (folded, expected) in rows {
+            assert_eq!(kind_cue(folded), expected, "{folded}");
+        }
+    }
 
     #[test]
     fn prebuilt_index_answers_without_building() {
