@@ -500,7 +500,7 @@ pub fn find_all_mentions_under<'g>(
         &mut first,
     );
     // A one-word name that only a small town abroad carries, in a country the article
-    // names nowhere else, is not a place ("America" the country, not America in Argentina).
+    // names nowhere else, is not a place ("America" the country, not América in Argentina).
     let common_word = |i: usize| crate::text::is_common_word(&raws[i].name.to_lowercase());
     // "Metro police", "a Portsmouth Man", "Share": an English word that names a city
     // abroad is that city only where the text says so, as a small town's name is.
