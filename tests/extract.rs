@@ -266,6 +266,38 @@ fn a_city_abroad_is_no_place_of_a_group_that_fights_elsewhere() {
 }
 
 #[test]
+fn a_country_named_only_across_a_border_is_not_where_the_forces_fought() {
+    let rows = [
+        // across a border, and a name listed after it
+        (
+            "Togolese soldiers raided smugglers' camps along the border with Ghana and \
+             Benin on Friday, arresting twenty men.",
+            "Togo",
+        ),
+        // where the attackers came from
+        (
+            "Gunmen from Chad attacked a herders' camp; Nigerien troops later killed four \
+             of them.",
+            "Niger",
+        ),
+        // troops that withdraw from a country were in it
+        (
+            "Rwandan troops withdrew from Burundi after a week of clashes with rebels.",
+            "Burundi",
+        ),
+        // a country the text puts the event in stays
+        (
+            "Togolese soldiers clashed with smugglers in Ghana near the border.",
+            "Ghana",
+        ),
+    ];
+    for (text, country) in rows {
+        let first = first_incident(text, (2021, 6, 9));
+        assert_eq!(first.country, country, "{text}");
+    }
+}
+
+#[test]
 fn a_small_town_abroad_known_by_another_name_is_no_container() {
     // Poni is a province of Burkina Faso the gazetteer lacks; "Poni" is also an old name of
     // Pawnee, Oklahoma, which holds no Gaoua.
@@ -513,6 +545,11 @@ fn a_neighbourhood_read_as_a_far_namesake_goes_to_the_dateline_town() {
         (
             "WASHINGTON (AP) — A man was shot and wounded in Austin late Sunday, police said.",
             ("Texas", "Austin"),
+        ),
+        // the ground around a town is where the event is, as "in" it would be
+        (
+            "Fighting between the army and rebels went on in the vicinity of Birao.",
+            ("Vakaga", "Birao"),
         ),
         // the national capital is no neighbourhood of the story's town
         (

@@ -978,6 +978,17 @@ pub static DWELLERS_AND_PARTS: WordSet = WordSet::new(&[
     "outskirts",
     "suburbs",
     "suburb",
+    // Its ground around or within: "in the area of X", "the surroundings of X", "the Kaya
+    // area".
+    "area",
+    "areas",
+    "surroundings",
+    "environs",
+    "vicinity",
+    "periphery",
+    "neighbourhood",
+    "neighborhood",
+    "premises",
     "centre",
     "center",
     "heart",

@@ -381,6 +381,24 @@ impl<'g> Extractor<'g> {
             reading.dateline.as_ref(),
             lead_end,
         );
+        // "Burkinabe troops raided camps along the border with Mali", "armed men from CAR
+        // clashed with Cameroonian soldiers": a country named only across a border or as
+        // where people came from is not where the forces of another country fought.
+        if let Some(focus) = story.focus
+            && !title_mentions
+                .iter()
+                .any(|m| m.place.country == focus.country)
+            && named_only_beyond_its_border(text, &mentions, focus.country)
+            && let Some(forces) = the_one_country_whose_forces_are_named(
+                self.gazetteer,
+                text,
+                references.iter().chain(&mentions),
+            )
+            && forces.country != focus.country
+        {
+            story.focus = Some(forces);
+            story.focus_from_words = true;
+        }
         if story.focus.is_none() {
             // "Nigerian troops killed five bandits in a forest": a text that names no
             // place is in the one country its peoples and forces are named after.
@@ -2272,17 +2290,112 @@ fn the_one_country_of_its_forces<'g>(
     if references.iter().any(|m| m.place.country != first) {
         return None;
     }
-    let names_a_force = |m: &Mention<'_>| {
-        let after = text.get(m.span.1..).unwrap_or("").trim_start();
-        let word = &after[..after
-            .find(|c: char| !c.is_alphabetic())
-            .unwrap_or(after.len())];
-        lexicon::STATE_FORCE_NOUNS.contains(word)
-    };
     references
         .iter()
-        .any(names_a_force)
+        .any(|m| names_a_force(text, m))
         .then(|| gazetteer.country(first))?
+}
+
+/// True when a state's force follows the name ("Nigerian troops", "Togo police").
+fn names_a_force(text: &str, m: &Mention<'_>) -> bool {
+    let after = text.get(m.span.1..).unwrap_or("").trim_start();
+    let word = &after[..after
+        .find(|c: char| !c.is_alphabetic())
+        .unwrap_or(after.len())];
+    lexicon::STATE_FORCE_NOUNS.contains(word)
+}
+
+/// The one country whose forces the text names ("Togolese soldiers ... the border with
+/// Ghana"), by a demonym or the country's name, when it names one country's only.
+fn the_one_country_whose_forces_are_named<'g, 'm>(
+    gazetteer: &'g Gazetteer,
+    text: &str,
+    names: impl Iterator<Item = &'m Mention<'g>>,
+) -> Option<&'g Place>
+where
+    'g: 'm,
+{
+    let mut forces = names.filter(|m| names_a_force(text, m));
+    let first = forces.next()?.place.country;
+    forces
+        .all(|m| m.place.country == first)
+        .then(|| gazetteer.country(first))?
+}
+
+/// Words before a country's name that put it across a border from where things happen:
+/// "along the border with Mali", "the frontier of Chad".
+const ACROSS_A_BORDER: [&str; 6] = [
+    "border with",
+    "borders with",
+    "border of",
+    "borders of",
+    "frontier with",
+    "frontier of",
+];
+
+/// Verbs of leaving a place: what leaves "from" a country was in it.
+const LEAVING_VERBS: [&str; 12] = [
+    "withdraw",
+    "withdraws",
+    "withdrew",
+    "withdrawn",
+    "withdrawing",
+    "retreat",
+    "retreated",
+    "retreating",
+    "expelled",
+    "evicted",
+    "out",
+    "pulled",
+];
+
+/// True when the text names `country` only by its own name and only across a border or as
+/// where people came from ("the border with Mali", "armed men from CAR"; "the border of
+/// Nigeria and Equatorial Guinea"), never a place of it.
+fn named_only_beyond_its_border(text: &str, mentions: &[Mention<'_>], country: &str) -> bool {
+    let beyond = |i: usize| -> bool {
+        let mut i = i;
+        loop {
+            let m = &mentions[i];
+            let before = text[..m.span.0].trim_end().to_ascii_lowercase();
+            let before = before.strip_suffix(" the").unwrap_or(&before);
+            // (Not "troops withdrew from CAR": they were there.)
+            if m.role == Role::Origin
+                && !before
+                    .strip_suffix(" from")
+                    .and_then(|b| b.rsplit(' ').next())
+                    .is_some_and(|verb| LEAVING_VERBS.contains(&verb))
+            {
+                return true;
+            }
+            if ACROSS_A_BORDER.iter().any(|w| before.ends_with(w)) {
+                return true;
+            }
+            // "... with Mali and Niger": a name listed after one across the border.
+            let listed = before.ends_with(" and") || before.ends_with(',');
+            match i.checked_sub(1) {
+                Some(j)
+                    if listed
+                        && mentions[j].place.kind == PlaceKind::Country
+                        && text[mentions[j].span.1..m.span.0].len() <= ", and ".len() =>
+                {
+                    i = j
+                }
+                _ => return false,
+            }
+        }
+    };
+    let mut named = false;
+    for (i, m) in mentions.iter().enumerate() {
+        if m.place.country != country {
+            continue;
+        }
+        if m.place.kind != PlaceKind::Country || !beyond(i) {
+            return false;
+        }
+        named = true;
+    }
+    named
 }
 
 /// The country most of the article's mentions are in (a dateline's place counts most).
