@@ -702,14 +702,24 @@ fn named_victims(
     ages: &[bool],
 ) -> Option<(u32, Span)> {
     let word = |at: usize| lower.get(at).map_or("", String::as_str);
-    let verb = (1..lower.len()).find(|&k| {
-        (word(k) == "were"
-            && (SINGLE_DEATH_PARTICIPLES.contains(word(k + 1))
-                || (word(k + 1) == "found" && word(k + 2) == "dead")
-                || (matches!(word(k + 1), "shot" | "stabbed" | "beaten" | "hacked")
-                    && (word(k + 2) == "dead" || (word(k + 2) == "to" && word(k + 3) == "death")))))
-            || word(k) == "died"
-    })?;
+    // "were killed", "were found dead", "were shot dead", "were shot to death", "were shot
+    // and killed", "were fatally stabbed"; "were both killed".
+    let dies_after = |k: usize| {
+        let k = if matches!(word(k), "both" | "all") {
+            k + 1
+        } else {
+            k
+        };
+        SINGLE_DEATH_PARTICIPLES.contains(word(k))
+            || (word(k) == "found" && word(k + 1) == "dead")
+            || (word(k) == "fatally" && INJURY_PARTICIPLES.contains(word(k + 1)))
+            || (INJURY_PARTICIPLES.contains(word(k))
+                && (word(k + 1) == "dead"
+                    || (word(k + 1) == "to" && word(k + 2) == "death")
+                    || (word(k + 1) == "and" && SINGLE_DEATH_PARTICIPLES.contains(word(k + 2)))))
+    };
+    let verb = (1..lower.len())
+        .find(|&k| (word(k) == "were" && dies_after(k + 1)) || word(k) == "died")?;
     if negated_before(lower, verb) {
         return None;
     }
@@ -1160,6 +1170,12 @@ static PROTEST_OBJECT_CUES: WordSet = WordSet::new(&[
     "commemorated",
     "commemorating",
     "anniversary",
+]);
+
+/// Participles of harm that a death may follow ("shot and killed", "stabbed to death",
+/// "fatally wounded").
+static INJURY_PARTICIPLES: WordSet = WordSet::new(&[
+    "shot", "stabbed", "beaten", "hacked", "wounded", "injured", "struck", "attacked",
 ]);
 
 /// Participles that report one person's death after "was" ("was murdered").
@@ -2013,7 +2029,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 220] = [
+        let rows: [(&str, u32); 224] = [
             ("a union leader was attacked and killed by assailants", 1),
             ("one fatality was reported after the clash", 1),
             ("youths rioted over the killing of a trader", 0),
@@ -2171,6 +2187,10 @@ mod tests {
                 2,
             ),
             ("Tomas Rivera and Mateo Cruz were shot to death", 2),
+            ("Rivera and Cruz were shot and killed in her home", 2),
+            ("Rivera and Cruz were both killed on Sunday", 2),
+            ("Ana Ruiz and her son Tomas were fatally stabbed", 2),
+            ("Rivera and Cruz were shot and wounded", 0),
             ("Ana Ruiz and Luis Vega were not killed", 0),
             ("Ana Ruiz and Luis Vega were arrested", 0),
             // One person as the subject of a death.

@@ -20,6 +20,7 @@ static TEASER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?mx)
         ^[\ \t]*
+        (?:[\p{So}•·»>*\-–—]+[\ \t]*)?                               # after a bullet: ► Related:
         (?:
             (?i:related(?:\ (?:coverage|stories|story|links?))?|read\ more|more|watch|video|also\ see|see\ also)
             [\ \t]*:[^\n]*                                            # Related: a link
@@ -222,11 +223,17 @@ mod tests {
     #[test]
     fn teasers_table() {
         // (page, the teaser lines it has)
-        let rows: [(&str, &[&str]); 5] = [
+        let rows: [(&str, &[&str]); 7] = [
             (
                 "A boy was shot.\nMore: Girl, 4, hurt in crash\nRELATED STORIES: Storm",
                 &["More: Girl, 4, hurt in crash", "RELATED STORIES: Storm"],
             ),
+            // after a bullet
+            (
+                "A boy was shot.\n► Related: Man, 20, killed in a crash\n• More: Storm",
+                &["► Related: Man, 20, killed in a crash", "• More: Storm"],
+            ),
+            ("- 20 people marched: nobody was hurt.", &[]),
             (
                 "Read more: Fire at the mill\nTwo men were hurt.",
                 &["Read more: Fire at the mill"],
