@@ -785,7 +785,7 @@ impl<'g> Extractor<'g> {
     ) -> Option<Found<'t>> {
         let ctext = &text[span.0..span.1];
         let lower = ctext.to_ascii_lowercase();
-        if lexicon::GENERIC.any_in(&lower) {
+        if lexicon::GENERIC.any_in(&lower) || is_a_tally(&lower) {
             return None;
         }
         let date_skips: Vec<Span> = dates
@@ -1408,6 +1408,97 @@ fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool 
         return lexicon::MODAL_AFTER.any_in(after);
     }
     false
+}
+
+/// Ordinal words up to the twentieth: "the third shooting".
+const ORDINALS: [&str; 19] = [
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+    "twentieth",
+];
+
+/// What a tally counts: events of violence, or times they happened.
+const TALLIED: [&str; 22] = [
+    "time",
+    "shooting",
+    "shootings",
+    "homicide",
+    "killing",
+    "murder",
+    "attack",
+    "incident",
+    "death",
+    "tragedy",
+    "bombing",
+    "stabbing",
+    "robbery",
+    "fatality",
+    "slaying",
+    "explosion",
+    "blast",
+    "clash",
+    "raid",
+    "kidnapping",
+    "protest",
+    "such",
+];
+
+/// True when a clause only counts the story's event among others: "This was the second
+/// shooting in the county in 24 hours", "It is the city's 12th homicide this year", "That
+/// marks the third attack". It reports no event of its own.
+fn is_a_tally(lower: &str) -> bool {
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let is_ordinal = |w: &str| {
+        ORDINALS.contains(&w)
+            || ["st", "nd", "rd", "th"].iter().any(|end| {
+                w.strip_suffix(end)
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            })
+    };
+    let word = |k: usize| words.get(k).copied().unwrap_or("");
+    (0..words.len()).any(|k| {
+        let opens = k == 0 || !matches!(word(k - 1), "of" | "in" | "at" | "on" | "for");
+        if !opens
+            || !matches!(word(k), "this" | "it" | "that")
+            || !matches!(
+                word(k + 1),
+                "is" | "was" | "marks" | "marked" | "became" | "becomes"
+            )
+        {
+            return false;
+        }
+        // "the third", "the city's 12th", "Indio's third" ("city" then "s" once split)
+        let mut at = k + 2;
+        if word(at) == "the" {
+            at += 1;
+        }
+        if word(at + 1) == "s" {
+            at += 2;
+        }
+        at > k + 2
+            && is_ordinal(word(at))
+            // "the second (accidental) shooting", not "the second day of the strike"
+            && (at + 1..at + 4).any(|j| TALLIED.contains(&word(j)))
+    })
 }
 
 /// A year or month near the trigger is often background ("removed from the village in
@@ -2584,6 +2675,31 @@ mod tests {
         ];
         for (title, publisher) in rows {
             assert_eq!(publisher_of(title), publisher, "{title}");
+        }
+    }
+
+    #[test]
+    fn tallies_of_events_are_no_events() {
+        let rows = [
+            (
+                "this was the second shooting in the county in 24 hours.",
+                true,
+            ),
+            ("it is the city's 12th homicide this year.", true),
+            ("that marks the third attack on the base.", true),
+            ("it was the 3rd time police were called there.", true),
+            // the event itself, or an ordinal that counts no event
+            ("a second man was shot in the leg.", false),
+            (
+                "it was the second day of the strike when police fired.",
+                false,
+            ),
+            ("police said it was a robbery.", false),
+            ("the suspect fired a second shot at the car.", false),
+            ("the clinic of it was the second floor.", false),
+        ];
+        for (clause, tally) in rows {
+            assert_eq!(is_a_tally(clause), tally, "{clause}");
         }
     }
 

@@ -1781,13 +1781,12 @@ fn plausible_name_form(name: &str) -> bool {
     letters.len() > 2 || (letters.len() == 2 && all_capitals)
 }
 
-/// A single word with two capitals or more ("KIA", "FAMa", "SAA"): an acronym, which names an
-/// organisation far more often than a place.
 /// The words of the persons' names a text writes in full, lower-cased: a given name and
 /// one or two more capitalised words ("Ronnie Lee Howard"), a title and a name ("Officer
-/// Ron Gaines"), or two or three capitalised words with an age after them ("Decovier
-/// English, 31,"). A middle initial joins the name ("Adarius D. Hayes"). Each word says
-/// whether it was written in a full name after a title.
+/// Ron Gaines"), two or three capitalised words with an age after them ("Decovier
+/// English, 31,") or a generational suffix ("Dale Cobb Jr."). A middle initial joins the
+/// name ("Adarius D. Hayes"). Each word says whether it was written in a full name after a
+/// title or before a suffix (surely a person's).
 fn person_words(text: &str, tokens: &[Word]) -> FxHashMap<String, bool> {
     let mut people: FxHashMap<String, bool> = FxHashMap::default();
     let word_at = |k: usize| tokens.get(k).map(|w| w.text(text)).unwrap_or("");
@@ -1808,7 +1807,10 @@ fn person_words(text: &str, tokens: &[Word]) -> FxHashMap<String, bool> {
         {
             end += 1;
         }
-        let name = (first..=end).filter(|&k| !is_initial(word_at(k)));
+        // "Dale Cobb Jr.": a generational suffix ends a person's name and says it is one.
+        let suffixed = end > first && NAME_SUFFIXES.contains(&word_at(end));
+        let last = if suffixed { end - 1 } else { end };
+        let name = (first..=last).filter(|&k| !is_initial(word_at(k)));
         let words = name.clone().count();
         if end >= first && ((2..=3).contains(&words) || (titled && words == 1)) {
             let surname_like = name.clone().skip(1).all(|k| {
@@ -1816,13 +1818,19 @@ fn person_words(text: &str, tokens: &[Word]) -> FxHashMap<String, bool> {
                 may_be_surname(w) && !is_acronym(w)
             }) && (!titled || may_be_surname(word_at(first)));
             let after = text.get(tokens[end].span.1..).unwrap_or("");
+            let after = if suffixed {
+                after.strip_prefix('.').unwrap_or(after)
+            } else {
+                after
+            };
             let before = text.get(..tokens[first].span.0).unwrap_or("");
             let given = lexicon::GIVEN_NAMES.contains(word_at(first));
             let aged =
                 is_followed_by_an_age(after) || (words >= 2 && is_after_an_age(before, after));
-            if surname_like && (titled || given || aged) {
+            if surname_like && (titled || given || aged || suffixed && words >= 2) {
                 for k in name {
-                    *people.entry(word_at(k).to_lowercase()).or_default() |= titled && words >= 2;
+                    *people.entry(word_at(k).to_lowercase()).or_default() |=
+                        (titled || suffixed) && words >= 2;
                 }
             }
         }
@@ -1830,6 +1838,9 @@ fn person_words(text: &str, tokens: &[Word]) -> FxHashMap<String, bool> {
     }
     people
 }
+
+/// Generational suffixes after a person's name ("Jr.", "Sr.", "III").
+const NAME_SUFFIXES: [&str; 5] = ["Jr", "Sr", "II", "III", "IV"];
 
 /// True when the gap after word `k` (a dot and a space) still joins a person's name: after
 /// a middle initial ("D. Hayes") or a title's abbreviation ("Sgt. Burley").
@@ -2864,7 +2875,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 124] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 125] = [
             // a province's name written as one word is its name split too ("North-West")
             (
                 "Separatists fought soldiers in Kumbo, Northwest region.",
@@ -3446,6 +3457,8 @@ mod tests {
                 &[],
             ),
             ("said Officer Dale Gaines. Gaines added that", &[]),
+            // a generational suffix ends a person's name, whatever city carries it
+            ("Dale Trent Jr., 17, was pronounced dead", &[]),
             ("Posted at 8:20 AM EST on Sunday", &[]),
             // a group's name is no place: inside a longer name, beside a group, or after
             // a group's letters
