@@ -1410,10 +1410,18 @@ fn candidate_names<'g>(
                 found = Some((j, format!("{name}.")));
                 break;
             }
+            // ("Park City": a word that alone is no place, with a kind word after it, is
+            // the name the gazetteer has whole.)
             let (base, cue) = kind_cue(&folded);
             if lexicon::is_never_a_place(base)
                 && !before_a_state
                 && !(cue == Some(PlaceKind::Admin1) && is_a_compass_name(base))
+                && !(cue.is_some()
+                    && n >= 2
+                    && is_capitalized(last_text)
+                    && !is_a_compass_name(base)
+                    && !matches!(base, "the" | "a" | "an" | "this" | "that" | "each")
+                    && gazetteer.names().names_a_place(&folded))
             {
                 continue;
             }
@@ -2875,7 +2883,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 125] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 128] = [
             // a province's name written as one word is its name split too ("North-West")
             (
                 "Separatists fought soldiers in Kumbo, Northwest region.",
@@ -3457,6 +3465,22 @@ mod tests {
                 &[],
             ),
             ("said Officer Dale Gaines. Gaines added that", &[]),
+            // a word that alone is no place names one with a kind word after it, capitalised
+            (
+                "A boy was shot in Park City, Sedgwick County deputies said",
+                &[
+                    ("Park City", PopulatedPlace, "US", Locative),
+                    ("Sedgwick County", Admin2, "US", Locative),
+                ],
+            ),
+            (
+                "Orange County deputies said a man was shot in Winter Park",
+                &[
+                    ("Orange County", Admin2, "US", Plain),
+                    ("Winter Park", PopulatedPlace, "US", Locative),
+                ],
+            ),
+            ("The village head said they left", &[]),
             // a generational suffix ends a person's name, whatever city carries it
             ("Dale Trent Jr., 17, was pronounced dead", &[]),
             ("Posted at 8:20 AM EST on Sunday", &[]),
