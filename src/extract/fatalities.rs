@@ -602,7 +602,7 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
                     break;
                 }
                 _ if is_active_killing(clause, &tokens, &lower, k)
-                    && names_one_person_after(clause, &tokens, &lower, k) =>
+                    && names_one_person_after(clause, &tokens, &lower, &ages, k) =>
                 {
                     k + 2
                 }
@@ -1943,8 +1943,14 @@ fn names_one_person_after(
     clause: &str,
     tokens: &[crate::text::Word],
     lower: &[String],
+    ages: &[bool],
     k: usize,
 ) -> bool {
+    // "killed 34-year-old Dale Webb": the age before the name is read past.
+    let mut k = k;
+    while ages.get(k + 1).copied().unwrap_or(false) {
+        k += 1;
+    }
     let capitalised = |j: usize| {
         tokens
             .get(j)
@@ -2039,7 +2045,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 227] = [
+        let rows: [(&str, u32); 229] = [
             ("a union leader was attacked and killed by assailants", 1),
             ("one fatality was reported after the clash", 1),
             ("youths rioted over the killing of a trader", 0),
@@ -2205,6 +2211,8 @@ mod tests {
             ("Dale Cobb Jr., 17, was pronounced dead at the scene", 1),
             ("Dale Cobb Sr., 47, died at the hospital", 1),
             ("Dale Cobb was found dead in his car", 1),
+            ("gunmen killed 34-year-old Dale Cobb at a bar", 1),
+            ("gunmen killed 34-year-old Red Cross staff", 0),
             ("Ana Ruiz and Luis Vega were not killed", 0),
             ("Ana Ruiz and Luis Vega were arrested", 0),
             // One person as the subject of a death.
