@@ -940,11 +940,20 @@ fn the_subject_is_one_person(lower: &[String], ages: &[bool], k: usize) -> bool 
 
 /// One person, named by a singular subject in the few words before `k` (ages left out):
 /// "a" or "an" ("a 17-year-old boy has"), "he", "she", or "the" and a noun for one person
-/// ("the victim was later").
+/// ("the victim was later"), or "one of" ("one of the victims, a man, has been").
 fn one_person_before(lower: &[String], ages: &[bool], k: usize) -> bool {
     let mut window: Vec<&str> = words_before(lower, ages, k, 6).collect();
     window.reverse();
-    if window.iter().any(|w| names_several(w) || *w == "and") {
+    if window.contains(&"and") {
+        return false;
+    }
+    // "one of the victims, a man, has been pronounced dead"
+    let mut wider: Vec<&str> = words_before(lower, ages, k, 9).collect();
+    wider.reverse();
+    if !wider.contains(&"and") && wider.windows(2).any(|pair| pair == ["one", "of"]) {
+        return true;
+    }
+    if window.iter().any(|w| names_several(w)) {
         return false;
     }
     window.iter().enumerate().any(|(n, w)| match *w {
@@ -2045,7 +2054,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 229] = [
+        let rows: [(&str, u32); 231] = [
             ("a union leader was attacked and killed by assailants", 1),
             ("one fatality was reported after the clash", 1),
             ("youths rioted over the killing of a trader", 0),
@@ -2213,6 +2222,8 @@ mod tests {
             ("Dale Cobb was found dead in his car", 1),
             ("gunmen killed 34-year-old Dale Cobb at a bar", 1),
             ("gunmen killed 34-year-old Red Cross staff", 0),
+            ("one of the victims, a man, has been pronounced dead", 1),
+            ("one of the victims and her son died", 0),
             ("Ana Ruiz and Luis Vega were not killed", 0),
             ("Ana Ruiz and Luis Vega were arrested", 0),
             // One person as the subject of a death.
