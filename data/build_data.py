@@ -238,6 +238,28 @@ def build_lexicon(paths):
                      and w.lower() not in calendar})
     write_gz(os.path.join(ROOT, "data", "lexicon", "name-words.txt.gz"), "\n".join(proper) + "\n")
     print(f"common words that are also names: {len(proper)}", file=sys.stderr)
+    return common
+
+
+def short_town_aliases(rows, common):
+    """A town GeoNames names with its kind word ("Buthidaung Town", "Marikina City") is
+    written without it too: the short name becomes an alias where it is no other place's
+    name, no English word, and no other such town's."""
+    taken = set()
+    for r in rows:
+        taken.add(fold(r[5]))
+        taken.update(fold(a) for a in r[11].split("|") if a)
+    shorts = {}
+    for i, r in enumerate(rows):
+        m = re.match(r"^(.+) (Town|City|Village|Township|Municipality)$", r[5]) if r[1] == "P" else None
+        if m and fold(m.group(1)) not in taken and m.group(1).lower() not in common \
+                and is_good_alias(m.group(1)):
+            shorts.setdefault(fold(m.group(1)), []).append((i, m.group(1)))
+    for found in shorts.values():
+        if len(found) == 1:
+            i, short = found[0]
+            rows[i][11] = "|".join(sorted({a for a in rows[i][11].split("|") if a} | {short}))
+    return sum(len(f) == 1 for f in shorts.values())
 
 
 # ---------------------------------------------------------------- gazetteer
@@ -248,7 +270,7 @@ def main():
     parser.add_argument("--only", choices=["lexicon"], help="build only this part")
     args = parser.parse_args()
     paths = download(args.cache)
-    build_lexicon(paths)
+    common = build_lexicon(paths)
     if args.only == "lexicon":
         return
 
@@ -523,6 +545,8 @@ def main():
     rows.extend(macroregion_rows(macroregions_tsv, countries, outline,
                                  {fold(r[5]) for r in rows if r[1] == "R"}))
 
+    print(f"short names of towns named with their kind word: {short_town_aliases(rows, common)}",
+          file=sys.stderr)
     kind_order = {"C": 0, "R": 0, "A1": 1, "A2": 2, "P": 3}
     rows.sort(key=lambda r: (kind_order[r[1]], r[2], r[3], r[4], r[5], r[0]))
     header = ("id\tkind\tcountry\tadmin1\tadmin2\tname\tlat\tlon\tpopulation\tfeature_code\tiso_3166_2"

@@ -160,6 +160,9 @@ fn named_places_table() {
         // A kind word that is part of the name is no cue.
         ("Cape Town", PlaceKind::PopulatedPlace, "ZA", ""),
         ("Mexico City", PlaceKind::PopulatedPlace, "MX", ""),
+        // A town the gazetteer names with its kind word is found by its name alone.
+        ("Buthidaung", PlaceKind::PopulatedPlace, "MM", ""),
+        ("Marikina", PlaceKind::PopulatedPlace, "PH", ""),
         // A capital's classical alias does not outrank a large city of that very name
         // (Amman was Philadelphia); well-known aliases still find their city.
         ("Philadelphia", PlaceKind::PopulatedPlace, "US", "PA"),
