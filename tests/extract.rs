@@ -551,6 +551,14 @@ fn a_neighbourhood_read_as_a_far_namesake_goes_to_the_dateline_town() {
             "Fighting between the army and rebels went on in the vicinity of Birao.",
             ("Vakaga", "Birao"),
         ),
+        // a province named only further down is no home of a story whose lead names two
+        // places of another ("Park City", one of five, and its county, one of two)
+        (
+            "A girl, 9, was wounded by a stray bullet in Park City on Tuesday, Sedgwick \
+             County deputies said. She is expected to recover. Deputies did not name a \
+             suspect. An hour earlier a man was hurt in a crash near Elm and Greenwich.",
+            ("Kansas", "Park City"),
+        ),
         // the national capital is no neighbourhood of the story's town
         (
             "Nurses staged a sit-in in Dhaka on Monday, said a Rajshahi official.",

@@ -2365,7 +2365,29 @@ fn focus_province<'g>(
         .map(|m| m.confidence)
         .sum();
     let dominant = beside_the_capital > 0.0 && beside_the_capital >= DOMINANT_PROVINCE * runner_up;
-    ((in_lead || dominant) && majority).then(|| gazetteer.admin1(country, admin1))?
+    // A province named only further down is not the home of a story whose lead names a
+    // place of another province that another name of that province bears out, however
+    // unsure their readings ("shot in Park City", "Sedgwick County deputies", both in
+    // Kansas, before "near Douglas and Greenwich").
+    let below_the_country = |m: &Mention<'_>| {
+        m.place.country == country && !matches!(m.place.kind, PlaceKind::Country | PlaceKind::Other)
+    };
+    // (Named about as much: a teaser's town and state in a lead do not unseat the
+    // province the story names all through.)
+    let lead_names_another = mentions.iter().any(|m| {
+        let of_its_province = || {
+            mentions
+                .iter()
+                .filter(|o| below_the_country(o) && o.place.admin1 == m.place.admin1)
+        };
+        (m.span.0 < lead_end || m.span == TITLE_SPAN)
+            && below_the_country(m)
+            && m.place.admin1 != admin1
+            && of_its_province().any(|o| o.place.kind != m.place.kind)
+            && of_its_province().map(|o| o.confidence).sum::<f32>() * 2.0 >= weight
+    });
+    ((in_lead || dominant && !lead_names_another) && majority)
+        .then(|| gazetteer.admin1(country, admin1))?
 }
 
 /// The one country whose own forces or government a text names ("Somali troops", "the
