@@ -2374,19 +2374,21 @@ fn focus_province<'g>(
     };
     // (Named about as much: a teaser's town and state in a lead do not unseat the
     // province the story names all through.)
-    let lead_names_another = mentions.iter().any(|m| {
-        let of_its_province = || {
-            mentions
-                .iter()
-                .filter(|o| below_the_country(o) && o.place.admin1 == m.place.admin1)
-        };
-        (m.span.0 < lead_end || m.span == TITLE_SPAN)
-            && below_the_country(m)
-            && m.place.admin1 != admin1
-            && of_its_province().any(|o| o.place.kind != m.place.kind)
-            && of_its_province().map(|o| o.confidence).sum::<f32>() * 2.0 >= weight
-    });
-    ((in_lead || dominant && !lead_names_another) && majority)
+    let lead_names_another = || {
+        mentions.iter().any(|m| {
+            let of_its_province = || {
+                mentions
+                    .iter()
+                    .filter(|o| below_the_country(o) && o.place.admin1 == m.place.admin1)
+            };
+            (m.span.0 < lead_end || m.span == TITLE_SPAN)
+                && below_the_country(m)
+                && m.place.admin1 != admin1
+                && of_its_province().any(|o| o.place.kind != m.place.kind)
+                && of_its_province().map(|o| o.confidence).sum::<f32>() * 2.0 >= weight
+        })
+    };
+    ((in_lead || dominant && !lead_names_another()) && majority)
         .then(|| gazetteer.admin1(country, admin1))?
 }
 
@@ -2403,10 +2405,7 @@ fn the_one_country_of_its_forces<'g>(
     if references.iter().any(|m| m.place.country != first) {
         return None;
     }
-    references
-        .iter()
-        .any(|m| names_a_force(text, m))
-        .then(|| gazetteer.country(first))?
+    the_one_country_whose_forces_are_named(gazetteer, text, references.iter())
 }
 
 /// True when a state's force follows the name ("Nigerian troops", "Togo police").
@@ -2446,6 +2445,9 @@ const ACROSS_A_BORDER: [&str; 6] = [
     "frontier of",
 ];
 
+/// How many bytes before a country's name [`named_only_beyond_its_border`] reads.
+const BORDER_WORDS_REACH: usize = 40;
+
 /// Verbs of leaving a place: what leaves "from" a country was in it.
 const LEAVING_VERBS: [&str; 12] = [
     "withdraw",
@@ -2470,7 +2472,12 @@ fn named_only_beyond_its_border(text: &str, mentions: &[Mention<'_>], country: &
         let mut i = i;
         loop {
             let m = &mentions[i];
-            let before = text[..m.span.0].trim_end().to_ascii_lowercase();
+            // The few words before the name: enough for "withdrew from the", "borders with".
+            let from = (0..=m.span.0.saturating_sub(BORDER_WORDS_REACH))
+                .rev()
+                .find(|&b| text.is_char_boundary(b))
+                .unwrap_or(0);
+            let before = text[from..m.span.0].trim_end().to_ascii_lowercase();
             let before = before.strip_suffix(" the").unwrap_or(&before);
             // (Not "troops withdrew from CAR": they were there.)
             if m.role == Role::Origin
