@@ -116,73 +116,79 @@ pub fn find_all_mentions_under<'g>(
 ) -> AllMentions<'g> {
     let tokens = words(text);
     let (raws, demonyms) = candidate_names(gazetteer, text, &tokens);
-    // Pass 1: each mention alone; the confident ones tell the article's focus. A name
-    // repeated in the article is resolved once.
-    let mut alone: FxHashMap<&str, Option<(&Place, f32, bool)>> = FxHashMap::default();
-    let pass1: Vec<Option<(&Place, f32, bool)>> = raws
-        .iter()
-        .map(|r| {
-            *alone.entry(r.name.as_str()).or_insert_with(|| {
-                gazetteer
-                    .resolve_name(&r.name, &Context::default())
-                    .map(|res| (res.place, res.confidence, res.loose))
-            })
-        })
-        .collect();
-    let mut first: Vec<Option<(&Place, f32)>> = pass1
-        .iter()
-        .map(|r| r.map(|(place, confidence, _)| (place, confidence)))
-        .collect();
-    // "Ronnie Lee Howard, 31, ... Howard told the court": a word of a person's name named
-    // once in full is that person wherever it stands alone; named in full after a title
-    // ("Mayor Lena Kassel"), even when a city carries it.
-    let people = person_words(text, &tokens);
-    let mut keep: Vec<bool> = raws
-        .iter()
-        .zip(&first)
-        .map(|(raw, res)| {
-            res.is_some_and(|(place, _)| {
-                is_real_place(text, &tokens, raw, place)
-                    && !(raw.words.0 == raw.words.1
-                        && !matches!(place.kind, PlaceKind::Country | PlaceKind::Admin1)
-                        && people.get(&raw.name.to_lowercase()).is_some_and(|&titled| {
-                            titled || place.population < NAME_INSIDE_NAME_POPULATION
-                        }))
-            })
-        })
-        .collect();
-    // The focus is what the names written exactly say: a spelling variant ("Mentao" read
-    // as "Mainz") is no evidence of a country, and is read only inside the countries the
-    // exact names support.
-    let exact: Vec<(&str, &Place, f32)> = pass1
-        .iter()
-        .zip(&keep)
-        .zip(&raws)
-        .filter(|((_, kept), _)| **kept)
-        .filter_map(|((r, _), raw)| r.filter(|(_, _, loose)| !loose).map(|r| (raw, r)))
-        // (A small town a site is named after says little of where the text is: "Mount
-        // Sinai Hospital" stands in many a city.)
-        .filter(|(raw, (place, _, _))| !is_a_small_towns_site(text, &tokens, raw, place))
-        .map(|(raw, (place, confidence, _))| (raw.name.as_str(), place, confidence))
-        .chain(
-            prior
+    let mut names = ArticleNames::read_alone(gazetteer, text, tokens, raws, prior);
+    names.read_in_containers();
+    names.drop_sites_named_after_small_towns();
+    names.read_one_sense_per_discourse();
+    names.read_far_neighbourhoods_in_the_town_named_most();
+    // "Lexington" beside "Holmes County": of the Lexingtons, only Mississippi's lies in a
+    // Holmes County, and the text names that county.
+    read_in_the_county_named(gazetteer, &names.raws, &names.keep, &mut names.first);
+    // "Savannah police": a force of a town, not of Ghana's Savannah Region.
+    let focus = &names.focus;
+    read_a_forces_name_as_its_town(
+        gazetteer,
+        text,
+        &names.tokens,
+        &names.raws,
+        &names.keep,
+        &|name| focus.context_for(gazetteer, name),
+        &mut names.first,
+    );
+    names.drop_lone_towns_abroad();
+    names.drop_divisions_opening_a_longer_name();
+    names.drop_towns_abroad_known_by_another_name();
+    names.drop_districts_named_like_persons();
+    names.drop_speakers();
+    names.drop_unsupported_places_abroad();
+    names.read_directions_as_provinces();
+    names.into_mentions(demonyms)
+}
+
+/// A name's reading: the place and the confidence in it.
+type PlaceReading<'g> = Option<(&'g Place, f32)>;
+
+/// What the names of an article written exactly say of where it is: the context each of
+/// its names is read in.
+struct Focus<'g> {
+    /// Each name kept after its first reading, written exactly (no spelling variant), with
+    /// its place and confidence; a country the title names comes with an empty name.
+    exact: Vec<(String, &'g Place, f32)>,
+    /// The countries of those places, sorted, each once.
+    supported: Vec<String>,
+}
+
+impl<'g> Focus<'g> {
+    /// The context `name` is read in: what the other names say. Its own first reading,
+    /// when the name is ambiguous ("Birmingham" alone: England, but barely), is no evidence
+    /// for itself against "Alabama"; a clear name, a country, a province or a capital ("San
+    /// Salvador") supports its own reading.
+    fn context_for(&self, gazetteer: &Gazetteer, name: &str) -> Context {
+        let mut context = Context::from_resolved(
+            self.exact
                 .iter()
-                .map(|&place| ("", place, TITLE_COUNTRY_CONFIDENCE)),
-        )
-        .collect();
-    let mut supported: Vec<String> = exact
-        .iter()
-        .map(|(_, p, _)| p.country.to_string())
-        .collect();
-    supported.sort_unstable();
-    supported.dedup();
-    // The focus a name is read in is what the other names say: its own first reading, when
-    // the name is ambiguous ("Birmingham" alone: England, but barely), is no evidence for
-    // itself against "Alabama". A clear name, a country, a province or a capital ("San
-    // Salvador") supports its own reading.
-    // A country's name that is also a division of a country the other names are of
-    // ("Georgia" beside Atlanta) does not support its reading as the country.
-    let a_division_where_the_others_are = |name: &str, place: &Place| {
+                .filter(|&&(ref n, place, confidence)| {
+                    n != name
+                        || ((confidence >= SELF_SUPPORT_CONFIDENCE
+                            || place.is_capital()
+                            || matches!(place.kind, PlaceKind::Country | PlaceKind::Admin1))
+                            && !self.a_division_where_the_others_are(gazetteer, n, place)
+                            && !a_division_of_many_countries(gazetteer, n, place, confidence))
+                })
+                .map(|&(_, p, c)| (p, c, 1.0)),
+        );
+        context.loose_countries = Some(self.supported.clone());
+        context
+    }
+
+    /// A country's name that is also a division of a country the other names are of
+    /// ("Georgia" beside Atlanta) does not support its reading as the country.
+    fn a_division_where_the_others_are(
+        &self,
+        gazetteer: &Gazetteer,
+        name: &str,
+        place: &Place,
+    ) -> bool {
         place.kind == PlaceKind::Country
             && gazetteer
                 .candidates(name, &Context::default())
@@ -191,560 +197,785 @@ pub fn find_all_mentions_under<'g>(
                     c.place.kind == PlaceKind::Admin1
                         && c.place.country != place.country
                         && is_written_as_its_own_name(name, c.place)
-                        && exact
+                        && self
+                            .exact
                             .iter()
-                            .any(|&(n, p, _)| n != name && p.country == c.place.country)
+                            .any(|(n, p, _)| n != name && p.country == c.place.country)
                 })
-    };
-    // "the Northern Region": provinces of one name in many countries, none ahead of the
-    // others but by the size of its country, support none of them.
-    let a_division_of_many_countries = |name: &str, place: &Place, confidence: f32| {
-        place.kind == PlaceKind::Admin1
-            && confidence < SELF_SUPPORT_CONFIDENCE
-            && gazetteer
-                .candidates(name, &Context::default())
-                .get(1)
-                .is_some_and(|second| {
-                    second.place.kind == PlaceKind::Admin1 && second.place.country != place.country
-                })
-    };
-    let context_for = |name: &str| {
-        let mut context = Context::from_resolved(
-            exact
-                .iter()
-                .filter(|&&(n, place, confidence)| {
-                    n != name
-                        || ((confidence >= SELF_SUPPORT_CONFIDENCE
-                            || place.is_capital()
-                            || matches!(place.kind, PlaceKind::Country | PlaceKind::Admin1))
-                            && !a_division_where_the_others_are(n, place)
-                            && !a_division_of_many_countries(n, place, confidence))
-                })
-                .map(|&(_, p, c)| (p, c, 1.0)),
-        );
-        context.loose_countries = Some(supported.clone());
-        context
-    };
-    // Pass 2: in context, containers first.
-    // "Lexington, MS": a state's postal code after a town contains it, though alone the
-    // letters are no place (or a country's code).
-    let may_contain: Vec<bool> = raws
-        .iter()
-        .zip(&keep)
-        .map(|(raw, &kept)| {
-            (kept || is_a_state_code(gazetteer, &raw.name)) && !is_a_speaker(text, &tokens, raw)
-        })
-        .collect();
-    let containers: Vec<Option<usize>> = (0..raws.len())
-        .map(|i| container_of(text, &raws, i, &may_contain))
-        .collect();
-    let mut locative_by_content = vec![false; raws.len()];
-    // Placed apart from the container the text gives it.
-    let mut detached = vec![false; raws.len()];
-    let mut in_older_division = vec![false; raws.len()];
-    // Names without a container first; then the chains from their outer end ("Muse
-    // Township (Muse, Shan)": the inner "Muse" is read in Shan before the township is read
-    // in it), so that a container found to lie outside its own gives way to that one.
-    let mut order: Vec<usize> = (0..raws.len()).collect();
-    order.sort_by_key(|&i| (containers[i].is_some(), std::cmp::Reverse(i)));
-    let mut containers = containers;
-    // In context, a name is resolved once per container it is given.
-    type ContainerKey = Option<(&'static str, &'static str, PlaceKind)>;
-    let mut in_context: FxHashMap<(&str, ContainerKey), Option<(&Place, f32)>> =
-        FxHashMap::default();
-    for i in order {
-        if !keep[i] {
-            continue;
-        }
-        // (A container always follows what it contains: the walk ends.)
-        while let Some(j) =
-            containers[i].filter(|&j| !keep[j] && !is_a_state_code(gazetteer, &raws[j].name))
-        {
-            containers[i] = containers[j];
-        }
-        let container = containers[i].and_then(|j| first[j]).map(|(place, _)| place);
-        let key = (
-            raws[i].name.as_str(),
-            container.map(|p| (p.country, p.admin1, p.kind)),
-        );
-        first[i] = *in_context.entry(key).or_insert_with(|| {
-            let context = context_for(&raws[i].name);
-            let resolved = match container {
-                Some(place) => {
-                    let mut ctx = context.clone();
-                    ctx.container = Some((
-                        place.country.to_string(),
-                        place.admin1.to_string(),
-                        place.kind,
-                    ));
-                    gazetteer.resolve_name(&raws[i].name, &ctx)
-                }
-                None => gazetteer.resolve_name(&raws[i].name, &context),
-            };
-            resolved.map(|r| (r.place, r.confidence))
-        });
-        keep[i] = first[i].is_some_and(|(place, _)| {
-            is_real_place(text, &tokens, &raws[i], place) && !is_unwritten_code(&raws[i], place)
-        });
-        // "Nahri Saraj district, Helmand": a name whose best place lies outside its container
-        // is a local name the gazetteer lacks, not the namesake abroad.
-        if let (Some(j), Some((place, _))) = (containers[i], first[i])
-            && let Some((container, _)) = first[j]
-        {
-            let in_outline =
-                !is_inside(place, container) && lies_in_its_outline(gazetteer, place, container);
-            // Coded in a newer division than the one the text names.
-            in_older_division[i] = in_outline;
-            let inside = is_inside(place, container) || in_outline;
-            // "Bellevue, Washington": a city that contains only a quarter of the name gives
-            // way to the state of the city's name that holds a much larger town of it.
-            if inside
-                && container.kind == PlaceKind::PopulatedPlace
-                && place.kind == PlaceKind::PopulatedPlace
-                && let Some((outer, inner)) = read_together(
-                    gazetteer,
-                    &context_for(&raws[i].name),
-                    &raws[i].name,
-                    &raws[j].name,
-                )
-                && outer.0.kind == PlaceKind::Admin1
-                && inner.0.population > TOWN_OVER_A_QUARTER * place.population.max(1)
-            {
-                first[j] = Some(outer);
-                first[i] = Some(inner);
-                keep[j] = true;
-                keep[i] = is_real_place(text, &tokens, &raws[i], inner.0);
-                continue;
-            }
-            // "near Tonga (Gorgadji, Seno)": a country's name put inside a division of
-            // another country is a village of that name, not the country.
-            let country_in_a_division = place.kind == PlaceKind::Country
-                && matches!(container.kind, PlaceKind::Admin1 | PlaceKind::Admin2);
-            if !inside
-                && (place.kind != PlaceKind::Country || country_in_a_division)
-                && let Some((outer, inner)) = read_together(
-                    gazetteer,
-                    &context_for(&raws[i].name),
-                    &raws[i].name,
-                    &raws[j].name,
-                )
-            {
-                // "Atlanta (Georgia)": the state of that name holds the town, though alone
-                // the name is the country's.
-                first[j] = Some(outer);
-                first[i] = Some(inner);
-                keep[j] = true;
-                keep[i] = is_real_place(text, &tokens, &raws[i], inner.0);
-                continue;
-            }
-            // "Surabaya city, Central Java province": a city of its container's country too
-            // big to be a local namesake is that city, whatever province the text gives it
-            // (a slip, or a province split since).
-            if !inside
-                && place.kind == PlaceKind::PopulatedPlace
-                && place.country == container.country
-                && place.population >= CITY_OVER_ITS_PROVINCE
-            {
-                detached[i] = true;
-                continue;
-            }
-            // "In Dhaka, AL activists", "Rajshahi University (RU)": capitals after a name
-            // that has no reading inside the state they abbreviate (none was found above)
-            // are a party's or a body's initials, not its state; a city or division of its
-            // own stands (a small town is still the local name the gazetteer lacks).
-            let initials = is_a_state_code(gazetteer, &raws[j].name);
-            // "Gaoua (Gaoua, Poni)": a small town known by the container's name only as
-            // another of its names (Pawnee, Oklahoma, once "Poni") is no container: the
-            // name inside, when it is some place's own name, is read on its own, however
-            // small. (A city so known is a container: the Chittagong of Chattogram.)
-            let container_by_another_name = container.kind == PlaceKind::PopulatedPlace
-                && container.population < LONE_TOWN_POPULATION
-                && !is_written_as_its_own_name(&raws[j].name, container);
-            if !inside
-                && (initials || container_by_another_name)
-                && let Some((alone, confidence)) = gazetteer
-                    .resolve_name(&raws[i].name, &context_for(&raws[i].name))
-                    .map(|r| (r.place, r.confidence))
-                && !is_inside(alone, container)
-                && (container_by_another_name && is_written_as_its_own_name(&raws[i].name, alone)
-                    || alone.population >= CITY_BEFORE_INITIALS
-                    || matches!(alone.kind, PlaceKind::Admin1 | PlaceKind::Admin2))
-            {
-                containers[i] = None;
-                first[i] = Some((alone, confidence));
-                keep[i] = is_real_place(text, &tokens, &raws[i], alone)
-                    && !is_unwritten_code(&raws[i], alone);
-                continue;
-            }
-            if !inside && (place.kind != PlaceKind::Country || country_in_a_division) {
-                keep[i] = false;
-                if role_of(text, &tokens, raws[i].words.0) == Role::Locative {
-                    locative_by_content[j] = true;
-                }
-            }
-        }
     }
-    // "Brookline Elementary School", "Jagannath University", "Mount Sinai Hospital": a
-    // site is named after its town only where the name is sure to be that town's own
-    // (schools and hospitals are named after persons, neighbourhoods and holy places too)
-    // and the text names no place of another province or country.
-    for i in 0..raws.len() {
-        let Some((place, confidence)) = first[i] else {
-            continue;
-        };
-        if !keep[i]
-            || place.kind != PlaceKind::PopulatedPlace
-            || !opens_a_sites_name(text, &tokens, raws[i].words.1)
-        {
-            continue;
-        }
-        let small = place.population < NAME_INSIDE_NAME_POPULATION;
-        let elsewhere = || {
-            (0..raws.len()).any(|j| {
-                keep[j]
-                    && fold(&raws[j].name) != fold(&raws[i].name)
-                    && first[j].is_some_and(|(p, _)| {
-                        p.country != place.country
-                            || p.kind != PlaceKind::Country && p.admin1 != place.admin1
-                    })
+}
+
+/// "the Northern Region": provinces of one name in many countries, none ahead of the others
+/// but by the size of its country, support none of them.
+fn a_division_of_many_countries(
+    gazetteer: &Gazetteer,
+    name: &str,
+    place: &Place,
+    confidence: f32,
+) -> bool {
+    place.kind == PlaceKind::Admin1
+        && confidence < SELF_SUPPORT_CONFIDENCE
+        && gazetteer
+            .candidates(name, &Context::default())
+            .get(1)
+            .is_some_and(|second| {
+                second.place.kind == PlaceKind::Admin1 && second.place.country != place.country
             })
-        };
-        if small && (confidence < SITE_TOWN_CONFIDENCE || elsewhere())
-            || place.population < CITY_KNOWN_BY_ITS_EXONYMS
-                && !is_written_as_its_own_name(&raws[i].name, place)
-        {
-            keep[i] = false;
-        }
-    }
-    // One sense per discourse: a name the text places once with its container ("RICHMOND,
-    // Ind.") means that place wherever it stands alone ("a Richmond shooting"), unless the
-    // text places it in two different containers.
-    let mut placed_in_context: FxHashMap<String, Option<&Place>> = FxHashMap::default();
-    for i in 0..raws.len() {
-        if let (true, Some(_), Some((place, _))) = (keep[i], containers[i], first[i]) {
-            placed_in_context
-                .entry(fold(&raws[i].name))
-                .and_modify(|seen| {
-                    if seen.is_some_and(|p| !std::ptr::eq(p, place)) {
-                        *seen = None;
-                    }
+}
+
+/// The candidate names of one article, read step by step into its place mentions: first
+/// each alone, then in the context of the others and of their containers, then weighed
+/// against what the rest of the text says (persons, speakers, sites, towns abroad).
+struct ArticleNames<'a, 'g> {
+    gazetteer: &'g Gazetteer,
+    text: &'a str,
+    tokens: Vec<Word>,
+    /// The countries the title names.
+    prior: &'a [&'g Place],
+    raws: Vec<Raw>,
+    /// Each name's current reading.
+    first: Vec<PlaceReading<'g>>,
+    /// Whether each name still counts as a place.
+    keep: Vec<bool>,
+    /// The name each name is said to be in ("X, Y", "X (Y)").
+    containers: Vec<Option<usize>>,
+    /// A container made locative by what it contains ("in X, Y" read as "in Y").
+    locative_by_content: Vec<bool>,
+    /// Placed apart from the container the text gives it.
+    detached: Vec<bool>,
+    /// Coded in a newer division than the one the text names.
+    in_older_division: Vec<bool>,
+    focus: Focus<'g>,
+}
+
+impl<'a, 'g> ArticleNames<'a, 'g> {
+    /// Pass 1: each name alone; the confident ones tell the article's focus. A name repeated
+    /// in the article is resolved once.
+    fn read_alone(
+        gazetteer: &'g Gazetteer,
+        text: &'a str,
+        tokens: Vec<Word>,
+        raws: Vec<Raw>,
+        prior: &'a [&'g Place],
+    ) -> Self {
+        let mut alone: FxHashMap<&str, Option<(&Place, f32, bool)>> = FxHashMap::default();
+        let pass1: Vec<Option<(&Place, f32, bool)>> = raws
+            .iter()
+            .map(|r| {
+                *alone.entry(r.name.as_str()).or_insert_with(|| {
+                    gazetteer
+                        .resolve_name(&r.name, &Context::default())
+                        .map(|res| (res.place, res.confidence, res.loose))
                 })
-                .or_insert(Some(place));
+            })
+            .collect();
+        let first: Vec<PlaceReading<'g>> = pass1
+            .iter()
+            .map(|r| r.map(|(place, confidence, _)| (place, confidence)))
+            .collect();
+        // "Ronnie Lee Howard, 31, ... Howard told the court": a word of a person's name named
+        // once in full is that person wherever it stands alone; named in full after a title
+        // ("Mayor Lena Kassel"), even when a city carries it.
+        let people = person_words(text, &tokens);
+        let keep: Vec<bool> = raws
+            .iter()
+            .zip(&first)
+            .map(|(raw, res)| {
+                res.is_some_and(|(place, _)| {
+                    is_real_place(text, &tokens, raw, place)
+                        && !(raw.words.0 == raw.words.1
+                            && !matches!(place.kind, PlaceKind::Country | PlaceKind::Admin1)
+                            && people.get(&raw.name.to_lowercase()).is_some_and(|&titled| {
+                                titled || place.population < NAME_INSIDE_NAME_POPULATION
+                            }))
+                })
+            })
+            .collect();
+        // The focus is what the names written exactly say: a spelling variant ("Mentao" read
+        // as "Mainz") is no evidence of a country, and is read only inside the countries the
+        // exact names support.
+        let exact: Vec<(String, &Place, f32)> = pass1
+            .iter()
+            .zip(&keep)
+            .zip(&raws)
+            .filter(|((_, kept), _)| **kept)
+            .filter_map(|((r, _), raw)| r.filter(|(_, _, loose)| !loose).map(|r| (raw, r)))
+            // (A small town a site is named after says little of where the text is: "Mount
+            // Sinai Hospital" stands in many a city.)
+            .filter(|(raw, (place, _, _))| !is_a_small_towns_site(text, &tokens, raw, place))
+            .map(|(raw, (place, confidence, _))| (raw.name.clone(), place, confidence))
+            .chain(
+                prior
+                    .iter()
+                    .map(|&place| (String::new(), place, TITLE_COUNTRY_CONFIDENCE)),
+            )
+            .collect();
+        let mut supported: Vec<String> = exact
+            .iter()
+            .map(|(_, p, _)| p.country.to_string())
+            .collect();
+        supported.sort_unstable();
+        supported.dedup();
+        let n = raws.len();
+        ArticleNames {
+            gazetteer,
+            text,
+            tokens,
+            prior,
+            raws,
+            first,
+            keep,
+            containers: vec![None; n],
+            locative_by_content: vec![false; n],
+            detached: vec![false; n],
+            in_older_division: vec![false; n],
+            focus: Focus { exact, supported },
         }
     }
-    if !placed_in_context.is_empty() {
-        for i in 0..raws.len() {
-            if containers[i].is_some() {
+
+    /// The context the `i`th name is read in.
+    fn context_for(&self, i: usize) -> Context {
+        self.focus.context_for(self.gazetteer, &self.raws[i].name)
+    }
+
+    /// Whether the `i`th name, read as `place`, is a place and not a word of some other name.
+    fn is_real_place(&self, i: usize, place: &Place) -> bool {
+        is_real_place(self.text, &self.tokens, &self.raws[i], place)
+    }
+
+    /// The role the words before the `i`th name give it.
+    fn role_of(&self, i: usize) -> Role {
+        role_of(self.text, &self.tokens, self.raws[i].words.0)
+    }
+
+    /// Pass 2: each name in context, containers first.
+    fn read_in_containers(&mut self) {
+        let n = self.raws.len();
+        // "Lexington, MS": a state's postal code after a town contains it, though alone the
+        // letters are no place (or a country's code).
+        let may_contain: Vec<bool> = self
+            .raws
+            .iter()
+            .zip(&self.keep)
+            .map(|(raw, &kept)| {
+                (kept || is_a_state_code(self.gazetteer, &raw.name))
+                    && !is_a_speaker(self.text, &self.tokens, raw)
+            })
+            .collect();
+        self.containers = (0..n)
+            .map(|i| container_of(self.text, &self.raws, i, &may_contain))
+            .collect();
+        // Names without a container first; then the chains from their outer end ("Muse
+        // Township (Muse, Shan)": the inner "Muse" is read in Shan before the township is
+        // read in it), so that a container found to lie outside its own gives way to that one.
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&i| (self.containers[i].is_some(), std::cmp::Reverse(i)));
+        // In context, a name is resolved once per container it is given: names are keyed by
+        // the first of their spellings.
+        let mut first_of_name: FxHashMap<&str, usize> = FxHashMap::default();
+        let name_ids: Vec<usize> = self
+            .raws
+            .iter()
+            .enumerate()
+            .map(|(i, raw)| *first_of_name.entry(raw.name.as_str()).or_insert(i))
+            .collect();
+        let mut in_context: FxHashMap<(usize, ContainerKey), PlaceReading<'g>> =
+            FxHashMap::default();
+        for i in order {
+            if !self.keep[i] {
                 continue;
             }
-            if let Some((place, confidence)) = first[i]
-                && let Some(Some(same)) = placed_in_context.get(&fold(&raws[i].name))
+            // (A container always follows what it contains: the walk ends.)
+            while let Some(j) = self.containers[i]
+                .filter(|&j| !self.keep[j] && !is_a_state_code(self.gazetteer, &self.raws[j].name))
+            {
+                self.containers[i] = self.containers[j];
+            }
+            let container = self.containers[i]
+                .and_then(|j| self.first[j])
+                .map(|(place, _)| place);
+            let key = (
+                name_ids[i],
+                container.map(|p| (p.country, p.admin1, p.kind)),
+            );
+            self.first[i] = *in_context
+                .entry(key)
+                .or_insert_with(|| self.resolve_in(i, container));
+            self.keep[i] = self.first[i].is_some_and(|(place, _)| {
+                self.is_real_place(i, place) && !is_unwritten_code(&self.raws[i], place)
+            });
+            if let (Some(j), Some((place, _))) = (self.containers[i], self.first[i])
+                && let Some((container, _)) = self.first[j]
+            {
+                self.settle_with_container(i, place, j, container);
+            }
+        }
+    }
+
+    /// The `i`th name resolved in the article's context, inside `container` when it has one.
+    fn resolve_in(&self, i: usize, container: Option<&Place>) -> PlaceReading<'g> {
+        let mut context = self.context_for(i);
+        if let Some(place) = container {
+            context.container = Some((
+                place.country.to_string(),
+                place.admin1.to_string(),
+                place.kind,
+            ));
+        }
+        self.gazetteer
+            .resolve_name(&self.raws[i].name, &context)
+            .map(|r| (r.place, r.confidence))
+    }
+
+    /// The `i`th name, read as `place`, against the `j`th, its container, read as
+    /// `container`. "Nahri Saraj district, Helmand": a name whose best place lies outside its
+    /// container is a local name the gazetteer lacks, not the namesake abroad.
+    fn settle_with_container(&mut self, i: usize, place: &'g Place, j: usize, container: &Place) {
+        let in_outline =
+            !is_inside(place, container) && lies_in_its_outline(self.gazetteer, place, container);
+        self.in_older_division[i] = in_outline;
+        let inside = is_inside(place, container) || in_outline;
+        // "Bellevue, Washington": a city that contains only a quarter of the name gives way
+        // to the state of the city's name that holds a much larger town of it.
+        if inside
+            && container.kind == PlaceKind::PopulatedPlace
+            && place.kind == PlaceKind::PopulatedPlace
+            && let Some((outer, inner)) = self.read_together(i, j)
+            && outer.0.kind == PlaceKind::Admin1
+            && inner.0.population > TOWN_OVER_A_QUARTER * place.population.max(1)
+        {
+            self.take_the_pair(i, j, outer, inner);
+            return;
+        }
+        // "near Tonga (Gorgadji, Seno)": a country's name put inside a division of another
+        // country is a village of that name, not the country.
+        let country_in_a_division = place.kind == PlaceKind::Country
+            && matches!(container.kind, PlaceKind::Admin1 | PlaceKind::Admin2);
+        if !inside
+            && (place.kind != PlaceKind::Country || country_in_a_division)
+            && let Some((outer, inner)) = self.read_together(i, j)
+        {
+            // "Atlanta (Georgia)": the state of that name holds the town, though alone the
+            // name is the country's.
+            self.take_the_pair(i, j, outer, inner);
+            return;
+        }
+        // "Surabaya city, Central Java province": a city of its container's country too big
+        // to be a local namesake is that city, whatever province the text gives it (a slip,
+        // or a province split since).
+        if !inside
+            && place.kind == PlaceKind::PopulatedPlace
+            && place.country == container.country
+            && place.population >= CITY_OVER_ITS_PROVINCE
+        {
+            self.detached[i] = true;
+            return;
+        }
+        if !inside && self.read_alone_beside_a_false_container(i, j, container) {
+            return;
+        }
+        if !inside && (place.kind != PlaceKind::Country || country_in_a_division) {
+            self.keep[i] = false;
+            if self.role_of(i) == Role::Locative {
+                self.locative_by_content[j] = true;
+            }
+        }
+    }
+
+    /// The `i`th name and its container, the `j`th, read together (see [`read_together`]).
+    fn read_together(&self, i: usize, j: usize) -> Option<((&'g Place, f32), (&'g Place, f32))> {
+        read_together(
+            self.gazetteer,
+            &self.context_for(i),
+            &self.raws[i].name,
+            &self.raws[j].name,
+        )
+    }
+
+    /// Takes the reading of the `i`th name (`inner`) and its container, the `j`th (`outer`),
+    /// read together.
+    fn take_the_pair(
+        &mut self,
+        i: usize,
+        j: usize,
+        outer: (&'g Place, f32),
+        inner: (&'g Place, f32),
+    ) {
+        self.first[j] = Some(outer);
+        self.first[i] = Some(inner);
+        self.keep[j] = true;
+        self.keep[i] = self.is_real_place(i, inner.0);
+    }
+
+    /// "In Dhaka, AL activists", "Rajshahi University (RU)": capitals after a name that has
+    /// no reading inside the state they abbreviate (none was found) are a party's or a body's
+    /// initials, not its state; a city or division of its own stands (a small town is still
+    /// the local name the gazetteer lacks). "Gaoua (Gaoua, Poni)": a small town known by the
+    /// container's name only as another of its names (Pawnee, Oklahoma, once "Poni") is no
+    /// container: the name inside, when it is some place's own name, is read on its own,
+    /// however small. (A city so known is a container: the Chittagong of Chattogram.)
+    /// True when the `i`th name is read so, on its own.
+    fn read_alone_beside_a_false_container(
+        &mut self,
+        i: usize,
+        j: usize,
+        container: &Place,
+    ) -> bool {
+        let initials = is_a_state_code(self.gazetteer, &self.raws[j].name);
+        let container_by_another_name = container.kind == PlaceKind::PopulatedPlace
+            && container.population < LONE_TOWN_POPULATION
+            && !is_written_as_its_own_name(&self.raws[j].name, container);
+        if !(initials || container_by_another_name) {
+            return false;
+        }
+        let Some((alone, confidence)) = self
+            .gazetteer
+            .resolve_name(&self.raws[i].name, &self.context_for(i))
+            .map(|r| (r.place, r.confidence))
+        else {
+            return false;
+        };
+        if is_inside(alone, container)
+            || !(container_by_another_name && is_written_as_its_own_name(&self.raws[i].name, alone)
+                || alone.population >= CITY_BEFORE_INITIALS
+                || matches!(alone.kind, PlaceKind::Admin1 | PlaceKind::Admin2))
+        {
+            return false;
+        }
+        self.containers[i] = None;
+        self.first[i] = Some((alone, confidence));
+        self.keep[i] = self.is_real_place(i, alone) && !is_unwritten_code(&self.raws[i], alone);
+        true
+    }
+
+    /// "Brookline Elementary School", "Jagannath University", "Mount Sinai Hospital": a site
+    /// is named after its town only where the name is sure to be that town's own (schools and
+    /// hospitals are named after persons, neighbourhoods and holy places too) and the text
+    /// names no place of another province or country.
+    fn drop_sites_named_after_small_towns(&mut self) {
+        for i in 0..self.raws.len() {
+            let Some((place, confidence)) = self.first[i] else {
+                continue;
+            };
+            if !self.keep[i]
+                || place.kind != PlaceKind::PopulatedPlace
+                || !opens_a_sites_name(self.text, &self.tokens, self.raws[i].words.1)
+            {
+                continue;
+            }
+            let small = place.population < NAME_INSIDE_NAME_POPULATION;
+            let elsewhere = || {
+                (0..self.raws.len()).any(|j| {
+                    self.keep[j]
+                        && fold(&self.raws[j].name) != fold(&self.raws[i].name)
+                        && self.first[j].is_some_and(|(p, _)| {
+                            p.country != place.country
+                                || p.kind != PlaceKind::Country && p.admin1 != place.admin1
+                        })
+                })
+            };
+            if small && (confidence < SITE_TOWN_CONFIDENCE || elsewhere())
+                || place.population < CITY_KNOWN_BY_ITS_EXONYMS
+                    && !is_written_as_its_own_name(&self.raws[i].name, place)
+            {
+                self.keep[i] = false;
+            }
+        }
+    }
+
+    /// One sense per discourse: a name the text places once with its container ("RICHMOND,
+    /// Ind.") means that place wherever it stands alone ("a Richmond shooting"), unless the
+    /// text places it in two different containers.
+    fn read_one_sense_per_discourse(&mut self) {
+        let mut placed_in_context: FxHashMap<String, Option<&Place>> = FxHashMap::default();
+        for i in 0..self.raws.len() {
+            if let (true, Some(_), Some((place, _))) =
+                (self.keep[i], self.containers[i], self.first[i])
+            {
+                placed_in_context
+                    .entry(fold(&self.raws[i].name))
+                    .and_modify(|seen| {
+                        if seen.is_some_and(|p| !std::ptr::eq(p, place)) {
+                            *seen = None;
+                        }
+                    })
+                    .or_insert(Some(place));
+            }
+        }
+        if placed_in_context.is_empty() {
+            return;
+        }
+        for i in 0..self.raws.len() {
+            if self.containers[i].is_some() {
+                continue;
+            }
+            if let Some((place, confidence)) = self.first[i]
+                && let Some(Some(same)) = placed_in_context.get(&fold(&self.raws[i].name))
                 && !std::ptr::eq(place, *same)
             {
-                first[i] = Some((same, confidence));
-                keep[i] = is_real_place(text, &tokens, &raws[i], same);
+                self.first[i] = Some((same, confidence));
+                self.keep[i] = self.is_real_place(i, same);
             }
         }
     }
-    // "wounded in the Austin neighborhood ... Chicago police said": a neighbourhood named
-    // like a town far away is a part of the town the text names most.
-    let is_a_neighbourhood = |i: usize| {
-        tokens.get(raws[i].words.1 + 1).is_some_and(|w| {
+
+    /// Whether the `i`th name is followed by "neighborhood".
+    fn is_a_neighbourhood(&self, i: usize) -> bool {
+        self.tokens.get(self.raws[i].words.1 + 1).is_some_and(|w| {
             matches!(
-                w.text(text).to_ascii_lowercase().as_str(),
+                w.text(self.text).to_ascii_lowercase().as_str(),
                 "neighborhood" | "neighbourhood"
             )
         })
-    };
-    let towns: Vec<usize> = (0..raws.len())
-        .filter(|&j| keep[j] && !is_a_neighbourhood(j))
-        .filter(|&j| first[j].is_some_and(|(p, _)| p.kind == PlaceKind::PopulatedPlace))
-        .collect();
-    for i in 0..raws.len() {
-        let Some((place, confidence)) = first[i] else {
-            continue;
-        };
-        if !keep[i] || place.kind != PlaceKind::PopulatedPlace || !is_a_neighbourhood(i) {
-            continue;
-        }
-        let mut counts: Vec<(&Place, usize)> = Vec::new();
-        for &j in &towns {
-            let Some((town, _)) = first[j] else { continue };
-            if town.country != place.country || std::ptr::eq(town, place) {
+    }
+
+    /// "wounded in the Austin neighborhood ... Chicago police said": a neighbourhood named
+    /// like a town far away is a part of the town the text names most.
+    fn read_far_neighbourhoods_in_the_town_named_most(&mut self) {
+        let towns: Vec<usize> = (0..self.raws.len())
+            .filter(|&j| self.keep[j] && !self.is_a_neighbourhood(j))
+            .filter(|&j| self.first[j].is_some_and(|(p, _)| p.kind == PlaceKind::PopulatedPlace))
+            .collect();
+        for i in 0..self.raws.len() {
+            let Some((place, confidence)) = self.first[i] else {
+                continue;
+            };
+            if !self.keep[i]
+                || place.kind != PlaceKind::PopulatedPlace
+                || !self.is_a_neighbourhood(i)
+            {
                 continue;
             }
-            match counts.iter_mut().find(|(p, _)| std::ptr::eq(*p, town)) {
-                Some(entry) => entry.1 += 1,
-                None => counts.push((town, 1)),
+            let mut counts: Vec<(&Place, usize)> = Vec::new();
+            for &j in &towns {
+                let Some((town, _)) = self.first[j] else {
+                    continue;
+                };
+                if town.country != place.country || std::ptr::eq(town, place) {
+                    continue;
+                }
+                match counts.iter_mut().find(|(p, _)| std::ptr::eq(*p, town)) {
+                    Some(entry) => entry.1 += 1,
+                    None => counts.push((town, 1)),
+                }
+            }
+            // Most named first; among equals, the first named.
+            let city = counts.iter().rev().max_by_key(|&&(_, n)| n);
+            if let Some(&(city, _)) = city
+                && place.km_to(city) > NEIGHBOURHOOD_REACH_KM
+            {
+                self.first[i] = Some((city, confidence));
             }
         }
-        // Most named first; among equals, the first named.
-        let city = counts.iter().rev().max_by_key(|&&(_, n)| n);
-        if let Some(&(city, _)) = city
-            && place.km_to(city) > NEIGHBOURHOOD_REACH_KM
-        {
-            first[i] = Some((city, confidence));
+    }
+
+    /// Whether the `i`th name is a common English word.
+    fn is_a_common_word(&self, i: usize) -> bool {
+        crate::text::is_common_word(&self.raws[i].name.to_lowercase())
+    }
+
+    /// Whether another name still kept is of `place`'s country.
+    fn has_a_neighbour_of_its_country(&self, i: usize, place: &Place) -> bool {
+        (0..self.raws.len()).any(|j| {
+            j != i && self.keep[j] && self.first[j].is_some_and(|(p, _)| p.country == place.country)
+        })
+    }
+
+    /// The towns whose reading needs the rest of the text to stand: a one-word name that only
+    /// a small town abroad carries, in a country the article names nowhere else, is not a
+    /// place ("America" the country, not América in Argentina); "Metro police", "a
+    /// Portsmouth Man", "Share": an English word that names a city abroad is that city only
+    /// where the text says so, as a small town's name is.
+    fn lone_towns(&self) -> Vec<Option<&'g Place>> {
+        (0..self.raws.len())
+            .map(|i| {
+                let (place, _) = self.first[i]?;
+                let one_word = self.raws[i].words.0 == self.raws[i].words.1;
+                let weighed = self.keep[i]
+                    && one_word
+                    && place.kind == PlaceKind::PopulatedPlace
+                    && (place.population < LONE_TOWN_POPULATION
+                        || place.population < COMMON_WORD_CITY_POPULATION
+                            && self.is_a_common_word(i));
+                weighed.then_some(place)
+            })
+            .collect()
+    }
+
+    /// "villagers fled towards Baoro", "a village 25 km from Baoro": the way's end, or the
+    /// point a distance is measured from, is as sure a place as the event's. "Bemidji police
+    /// said": a town's own force works there, as "in Bemidji" says. A town named by an
+    /// English word ("Savannah police", "Metro police") is the force's town only in the
+    /// country the story is told to be about.
+    fn is_put_where_an_event_is(&self, i: usize, lone_town: &Place) -> bool {
+        let (text, tokens, words) = (self.text, &self.tokens, self.raws[i].words);
+        let its_force = || {
+            names_a_force(text, tokens, words.1)
+                && (!self.is_a_common_word(i)
+                    || self.prior.iter().any(|p| p.country == lone_town.country))
+        };
+        matches!(self.role_of(i), Role::Locative | Role::Origin)
+            || is_on_a_route(text, tokens, words)
+            || is_the_object_of_a_place_taking_verb(text, tokens, words.0)
+            || is_a_bracketed_hint(text, self.raws[i].span)
+            || its_force()
+            || before_its_site_or_people(text, tokens, words.1)
+            || opens_a_sites_name(text, tokens, words.1)
+    }
+
+    /// Drops each lone town (see [`ArticleNames::lone_towns`]) that no other name of its
+    /// country supports, where the text puts no event or another name contradicts it.
+    fn drop_lone_towns_abroad(&mut self) {
+        let lone_towns = self.lone_towns();
+        let put_where_an_event_is: Vec<bool> = (0..self.raws.len())
+            .map(|i| lone_towns[i].is_some_and(|place| self.is_put_where_an_event_is(i, place)))
+            .collect();
+        // A lone town this rule drops whatever else the text says (no place of its country
+        // beside it, put where no event is: "a school (Dolo)") contradicts no other: it is
+        // not read as a place.
+        let falls_alone: Vec<bool> = (0..self.raws.len())
+            .map(|i| {
+                lone_towns[i].is_some_and(|place| {
+                    !put_where_an_event_is[i] && !self.has_a_neighbour_of_its_country(i, place)
+                })
+            })
+            .collect();
+        for i in 0..self.raws.len() {
+            let Some(place) = lone_towns[i] else { continue };
+            if !self.has_a_neighbour_of_its_country(i, place)
+                && (self.is_contradicted(i, place, &falls_alone) || !put_where_an_event_is[i])
+            {
+                self.keep[i] = false;
+            }
         }
     }
-    // "Lexington" beside "Holmes County": of the Lexingtons, only Mississippi's lies in a
-    // Holmes County, and the text names that county.
-    read_in_the_county_named(gazetteer, &raws, &keep, &mut first);
-    // "Savannah police": a force of a town, not of Ghana's Savannah Region.
-    read_a_forces_name_as_its_town(
-        gazetteer,
-        text,
-        &tokens,
-        &raws,
-        &keep,
-        &context_for,
-        &mut first,
-    );
-    // A one-word name that only a small town abroad carries, in a country the article
-    // names nowhere else, is not a place ("America" the country, not América in Argentina).
-    let common_word = |i: usize| crate::text::is_common_word(&raws[i].name.to_lowercase());
-    // "Metro police", "a Portsmouth Man", "Share": an English word that names a city
-    // abroad is that city only where the text says so, as a small town's name is.
-    let lone_towns: Vec<Option<&Place>> = (0..raws.len())
-        .map(|i| {
-            let (place, _) = first[i]?;
-            let one_word = raws[i].words.0 == raws[i].words.1;
-            let weighed = keep[i]
-                && one_word
-                && place.kind == PlaceKind::PopulatedPlace
-                && (place.population < LONE_TOWN_POPULATION
-                    || place.population < COMMON_WORD_CITY_POPULATION && common_word(i));
-            weighed.then_some(place)
-        })
-        .collect();
-    // "villagers fled towards Baoro", "a village 25 km from Baoro": the way's end, or the
-    // point a distance is measured from, is as sure a place as the event's. "Bemidji
-    // police said": a town's own force works there, as "in Bemidji" says. A town named by
-    // an English word ("Savannah police", "Metro police") is the force's town only in the
-    // country the story is told to be about.
-    let put_where_an_event_is: Vec<bool> = (0..raws.len())
-        .map(|i| {
-            let its_force = || {
-                names_a_force(text, &tokens, raws[i].words.1)
-                    && (!common_word(i)
-                        || lone_towns[i]
-                            .is_some_and(|place| prior.iter().any(|p| p.country == place.country)))
-            };
-            lone_towns[i].is_some()
-                && (matches!(
-                    role_of(text, &tokens, raws[i].words.0),
-                    Role::Locative | Role::Origin
-                ) || is_on_a_route(text, &tokens, raws[i].words)
-                    || is_the_object_of_a_place_taking_verb(text, &tokens, raws[i].words.0)
-                    || is_a_bracketed_hint(text, raws[i].span)
-                    || its_force()
-                    || before_its_site_or_people(text, &tokens, raws[i].words.1)
-                    || opens_a_sites_name(text, &tokens, raws[i].words.1))
-        })
-        .collect();
-    let supported = |i: usize, place: &Place, keep: &[bool]| {
-        (0..raws.len())
-            .any(|j| j != i && keep[j] && first[j].is_some_and(|(p, _)| p.country == place.country))
-    };
-    // A lone town this rule drops whatever else the text says (no place of its country
-    // beside it, put where no event is: "a school (Dolo)") contradicts no other: it is
-    // not read as a place.
-    let falls_alone: Vec<bool> = (0..raws.len())
-        .map(|i| {
-            lone_towns[i]
-                .is_some_and(|place| !put_where_an_event_is[i] && !supported(i, place, &keep))
-        })
-        .collect();
-    for i in 0..raws.len() {
-        let Some(place) = lone_towns[i] else { continue };
-        // "gunmen killed two herders in <town>": a town an event is put in, in a text that
-        // names no other country, is the place (a short report names only its village).
-        // The countries its title, its armed groups or its words say it is about count as
-        // named ("Wagner and FAMa forces killed ten in Moura" is no story of Portugal).
-        // A country named elsewhere says less than a town or a province does: a report
-        // from one town often names a neighbour's country ("fled across the river into
-        // DRC"), and a town put where the event is, written as its own name (no English
-        // word: "at the Monument of the Martyrs"), stands.
+
+    /// Whether the text says the `i`th name, a lone town read as `place`, is not there.
+    /// "gunmen killed two herders in <town>": a town an event is put in, in a text that names
+    /// no other country, is the place (a short report names only its village). The countries
+    /// its title, its armed groups or its words say it is about count as named ("Wagner and
+    /// FAMa forces killed ten in Moura" is no story of Portugal). A country named elsewhere
+    /// says less than a town or a province does: a report from one town often names a
+    /// neighbour's country ("fled across the river into DRC"), and a town put where the event
+    /// is, written as its own name (no English word: "at the Monument of the Martyrs"),
+    /// stands.
+    fn is_contradicted(&self, i: usize, place: &Place, falls_alone: &[bool]) -> bool {
         let put_here_by_its_own_name = || {
-            role_of(text, &tokens, raws[i].words.0) == Role::Locative
-                && is_written_as_its_own_name(&raws[i].name, place)
-                && !common_word(i)
+            self.role_of(i) == Role::Locative
+                && is_written_as_its_own_name(&self.raws[i].name, place)
+                && !self.is_a_common_word(i)
         };
         // (A town abroad read from another of its names, "Tori" for Turin, contradicts no
         // town written as its own name: "in Allada and Tori".)
-        let contradicted = (0..raws.len()).any(|j| {
+        (0..self.raws.len()).any(|j| {
             j != i
-                && keep[j]
+                && self.keep[j]
                 && !falls_alone[j]
-                && first[j].is_some_and(|(p, _)| {
+                && self.first[j].is_some_and(|(p, _)| {
                     p.country != place.country
                         && (p.kind != PlaceKind::Country || !put_here_by_its_own_name())
                         && (p.kind != PlaceKind::PopulatedPlace
-                            || is_written_as_its_own_name(&raws[j].name, p)
+                            || is_written_as_its_own_name(&self.raws[j].name, p)
                             || !put_here_by_its_own_name())
                 })
-        }) || (!prior.is_empty()
-            && prior.iter().all(|p| p.country != place.country));
-        if !supported(i, place, &keep) && (contradicted || !put_where_an_event_is[i]) {
-            keep[i] = false;
+        }) || (!self.prior.is_empty() && self.prior.iter().all(|p| p.country != place.country))
+    }
+
+    /// "the Marche B market of Bafoussam", "the Midlands Savings and Loans branch in Accra",
+    /// "the Coast campus in Mombasa": a one-word province or district abroad that opens a
+    /// longer name (a capitalised word or a site's noun follows it), in a country nothing
+    /// else in the text is of, beside a sure place of another country, is a word of that
+    /// name, not the division.
+    fn drop_divisions_opening_a_longer_name(&mut self) {
+        for i in 0..self.raws.len() {
+            let Some((place, _)) = self.first[i] else {
+                continue;
+            };
+            if !self.keep[i]
+                || self.raws[i].words.0 != self.raws[i].words.1
+                || !matches!(place.kind, PlaceKind::Admin1 | PlaceKind::Admin2)
+                || !opens_another_name(self.text, &self.tokens, self.raws[i].words.1)
+                || self.has_a_neighbour_of_its_country(i, place)
+                || self.prior.iter().any(|p| p.country == place.country)
+            {
+                continue;
+            }
+            let sure_elsewhere = (0..self.raws.len()).any(|j| {
+                j != i
+                    && self.keep[j]
+                    && self.first[j].is_some_and(|(p, confidence)| {
+                        p.country != place.country
+                            && p.kind != PlaceKind::Country
+                            && confidence >= SURE_PLACE_ABROAD
+                            && is_written_as_its_own_name(&self.raws[j].name, p)
+                    })
+            });
+            if sure_elsewhere {
+                self.keep[i] = false;
+            }
         }
     }
-    // "the Marche B market of Bafoussam", "the Midlands Savings and Loans branch in Accra",
-    // "the Coast campus in Mombasa": a one-word province or district abroad that opens a
-    // longer name (a capitalised word or a site's noun follows it), in a country nothing
-    // else in the text is of, beside a sure place of another country, is a word of that
-    // name, not the division.
-    for i in 0..raws.len() {
-        let Some((place, _)) = first[i] else { continue };
-        if !keep[i]
-            || raws[i].words.0 != raws[i].words.1
-            || !matches!(place.kind, PlaceKind::Admin1 | PlaceKind::Admin2)
-            || !opens_another_name(text, &tokens, raws[i].words.1)
-            || supported(i, place, &keep)
-            || prior.iter().any(|p| p.country == place.country)
-        {
-            continue;
-        }
-        let sure_elsewhere = (0..raws.len()).any(|j| {
-            j != i
-                && keep[j]
-                && first[j].is_some_and(|(p, confidence)| {
-                    p.country != place.country
-                        && p.kind != PlaceKind::Country
-                        && confidence >= SURE_PLACE_ABROAD
-                        && is_written_as_its_own_name(&raws[j].name, p)
+
+    /// "in Allada and Tori": a town abroad read from another of its names (Turin's "Tori")
+    /// in a text whose towns, and sure divisions, written as their own names all lie in
+    /// another country is that country's namesake the gazetteer lacks, not the town abroad
+    /// ("Mansi township, Kachin state": not Muncie). A capital or a city of millions is known
+    /// abroad by its other names ("Kiev" beside "Moscow").
+    fn drop_towns_abroad_known_by_another_name(&mut self) {
+        let own_name_countries: Vec<&str> = (0..self.raws.len())
+            .filter(|&j| self.keep[j])
+            .filter_map(|j| {
+                self.first[j].filter(|&(p, confidence)| {
+                    is_written_as_its_own_name(&self.raws[j].name, p)
+                        && (p.kind == PlaceKind::PopulatedPlace
+                            || confidence >= SURE_DIVISION_AGAINST_AN_ALIAS)
                 })
-        });
-        if sure_elsewhere {
-            keep[i] = false;
-        }
-    }
-    // "in Allada and Tori": a town abroad read from another of its names (Turin's "Tori")
-    // in a text whose towns, and sure divisions, written as their own names all lie in
-    // another country is that country's namesake the gazetteer lacks, not the town abroad
-    // ("Mansi township, Kachin state": not Muncie). A capital or a city of millions is
-    // known abroad by its other names ("Kiev" beside "Moscow").
-    let own_name_countries: Vec<&str> = (0..raws.len())
-        .filter(|&j| keep[j])
-        .filter_map(|j| {
-            first[j].filter(|&(p, confidence)| {
-                is_written_as_its_own_name(&raws[j].name, p)
-                    && (p.kind == PlaceKind::PopulatedPlace
-                        || confidence >= SURE_DIVISION_AGAINST_AN_ALIAS)
             })
-        })
-        .map(|(p, _)| p.country)
-        .collect();
-    for i in 0..raws.len() {
-        if let Some((place, _)) = first[i]
-            && keep[i]
-            && place.kind == PlaceKind::PopulatedPlace
-            && !place.is_capital()
-            && place.population < CITY_KNOWN_BY_ITS_EXONYMS
-            && !is_written_as_its_own_name(&raws[i].name, place)
-            && !own_name_countries.is_empty()
-            && own_name_countries.iter().all(|&c| c != place.country)
-            && !prior.iter().any(|p| p.country == place.country)
-        {
-            keep[i] = false;
+            .map(|(p, _)| p.country)
+            .collect();
+        if own_name_countries.is_empty() {
+            return;
+        }
+        for i in 0..self.raws.len() {
+            if let Some((place, _)) = self.first[i]
+                && self.keep[i]
+                && place.kind == PlaceKind::PopulatedPlace
+                && !place.is_capital()
+                && place.population < CITY_KNOWN_BY_ITS_EXONYMS
+                && !is_written_as_its_own_name(&self.raws[i].name, place)
+                && own_name_countries.iter().all(|&c| c != place.country)
+                && !self.prior.iter().any(|p| p.country == place.country)
+            {
+                self.keep[i] = false;
+            }
         }
     }
-    // "Witnesses said Lewis ran", "Smith told reporters": a district called by its name
-    // without its level word ("Lewis" for Lewis County), in one word, is a person's name
-    // unless an event is put there or the text names another place of its province.
-    for i in 0..raws.len() {
-        let Some((place, _)) = first[i] else { continue };
-        let own = fold(place.name);
-        let short_form =
-            crate::gazetteer::strip_admin_words(&own) == Some(fold(&raws[i].name).as_str());
-        if !keep[i]
-            || place.kind != PlaceKind::Admin2
-            || raws[i].words.0 != raws[i].words.1
-            || !short_form
-            || role_of(text, &tokens, raws[i].words.0) == Role::Locative
-        {
-            continue;
-        }
-        let in_its_province = (0..raws.len()).any(|j| {
-            j != i
-                && keep[j]
-                && fold(&raws[j].name) != fold(&raws[i].name)
-                && first[j]
-                    .is_some_and(|(p, _)| p.country == place.country && p.admin1 == place.admin1)
-        });
-        if !in_its_province {
-            keep[i] = false;
-        }
-    }
-    // "..., Farah said": a one-word name before a verb of saying is the speaker's, unless
-    // it is a country or a capital (its government) or the text names its country again.
-    for i in 0..raws.len() {
-        let Some((place, _)) = first[i] else { continue };
-        if !keep[i]
-            || !is_a_speaker(text, &tokens, &raws[i])
-            || place.kind == PlaceKind::Country
-            || place.is_capital()
-        {
-            continue;
-        }
-        let its_country_named = (0..raws.len()).any(|j| {
-            j != i && keep[j] && first[j].is_some_and(|(p, _)| p.country == place.country)
-        });
-        if !its_country_named {
-            keep[i] = false;
+
+    /// "Witnesses said Lewis ran", "Smith told reporters": a district called by its name
+    /// without its level word ("Lewis" for Lewis County), in one word, is a person's name
+    /// unless an event is put there or the text names another place of its province.
+    fn drop_districts_named_like_persons(&mut self) {
+        for i in 0..self.raws.len() {
+            let Some((place, _)) = self.first[i] else {
+                continue;
+            };
+            let own = fold(place.name);
+            let short_form = crate::gazetteer::strip_admin_words(&own)
+                == Some(fold(&self.raws[i].name).as_str());
+            if !self.keep[i]
+                || place.kind != PlaceKind::Admin2
+                || self.raws[i].words.0 != self.raws[i].words.1
+                || !short_form
+                || self.role_of(i) == Role::Locative
+            {
+                continue;
+            }
+            let in_its_province = (0..self.raws.len()).any(|j| {
+                j != i
+                    && self.keep[j]
+                    && fold(&self.raws[j].name) != fold(&self.raws[i].name)
+                    && self.first[j].is_some_and(|(p, _)| {
+                        p.country == place.country && p.admin1 == place.admin1
+                    })
+            });
+            if !in_its_province {
+                self.keep[i] = false;
+            }
         }
     }
-    // A small place abroad that nothing else in the text supports, where two or more other
-    // names agree on another country, is a look-alike of some other word (a village's
-    // name that is also a town's name far away), not a place of this story.
-    let countries_named: Vec<(&str, &str)> = (0..raws.len())
-        .filter(|&j| keep[j])
-        .filter_map(|j| first[j].map(|(p, _)| (p.country, raws[j].name.as_str())))
-        .collect();
-    // What supports a place abroad: another name of its country that is a division or a
-    // town of some size. Two hamlets that happen to share a country with two words of the
-    // text (a given name and a surname) support nothing.
-    let countries_supported: Vec<(&str, &str)> = (0..raws.len())
-        .filter(|&j| keep[j])
-        .filter_map(|j| {
-            first[j]
-                .filter(|(p, _)| {
-                    p.kind != PlaceKind::PopulatedPlace || p.population >= SUPPORTING_POPULATION
-                })
-                .map(|(p, _)| (p.country, raws[j].name.as_str()))
-        })
-        .collect();
-    for i in 0..raws.len() {
-        let Some((place, _)) = first[i] else { continue };
+
+    /// "..., Farah said": a one-word name before a verb of saying is the speaker's, unless it
+    /// is a country or a capital (its government) or the text names its country again.
+    fn drop_speakers(&mut self) {
+        for i in 0..self.raws.len() {
+            let Some((place, _)) = self.first[i] else {
+                continue;
+            };
+            if !self.keep[i]
+                || !is_a_speaker(self.text, &self.tokens, &self.raws[i])
+                || place.kind == PlaceKind::Country
+                || place.is_capital()
+            {
+                continue;
+            }
+            if !self.has_a_neighbour_of_its_country(i, place) {
+                self.keep[i] = false;
+            }
+        }
+    }
+
+    /// A small place abroad that nothing else in the text supports, where two or more other
+    /// names agree on another country, is a look-alike of some other word (a village's name
+    /// that is also a town's name far away), not a place of this story.
+    fn drop_unsupported_places_abroad(&mut self) {
+        let countries_named: Vec<(&str, &str)> = (0..self.raws.len())
+            .filter(|&j| self.keep[j])
+            .filter_map(|j| self.first[j].map(|(p, _)| (p.country, self.raws[j].name.as_str())))
+            .collect();
+        // What supports a place abroad: another name of its country that is a division or a
+        // town of some size. Two hamlets that happen to share a country with two words of the
+        // text (a given name and a surname) support nothing.
+        let countries_supported: Vec<(&str, &str)> = (0..self.raws.len())
+            .filter(|&j| self.keep[j])
+            .filter_map(|j| {
+                self.first[j]
+                    .filter(|(p, _)| {
+                        p.kind != PlaceKind::PopulatedPlace || p.population >= SUPPORTING_POPULATION
+                    })
+                    .map(|(p, _)| (p.country, self.raws[j].name.as_str()))
+            })
+            .collect();
+        let dropped: Vec<usize> = (0..self.raws.len())
+            .filter(|&i| self.is_unsupported_abroad(i, &countries_named, &countries_supported))
+            .collect();
+        for i in dropped {
+            self.keep[i] = false;
+        }
+    }
+
+    /// Whether the `i`th name is a place abroad that no other name supports (see
+    /// [`ArticleNames::drop_unsupported_places_abroad`]), given the countries of the names
+    /// kept (`named`) and of the ones that can support a place (`supporting`).
+    fn is_unsupported_abroad(
+        &self,
+        i: usize,
+        named: &[(&str, &str)],
+        supporting: &[(&str, &str)],
+    ) -> bool {
+        let Some((place, _)) = self.first[i] else {
+            return false;
+        };
         // A province or a city abroad needs more to be dropped: three names of another
-        // country, no event put there and no capital ("Mary" the Turkmen province,
-        // "Vienna" in a story from Alaska; not "refugees fled to Kharkiv").
+        // country, no event put there and no capital ("Mary" the Turkmen province, "Vienna"
+        // in a story from Alaska; not "refugees fled to Kharkiv").
         let big =
             place.kind == PlaceKind::Admin1 || place.population >= UNSUPPORTED_PLACE_POPULATION;
-        let name = raws[i].name.as_str();
-        // Known by another name only ("Mansi" of Muncie, Indiana): one other country named
-        // is enough to say the text means some local place the gazetteer lacks.
+        let name = self.raws[i].name.as_str();
+        // Known by another name only ("Mansi" of Muncie, Indiana): one other country named is
+        // enough to say the text means some local place the gazetteer lacks.
         let by_another_name_only = !is_written_as_its_own_name(name, place);
         // The title, the armed groups and the words of the text all say the story is of
         // another country.
+        let prior = self.prior;
         let prior_elsewhere = !prior.is_empty() && prior.iter().all(|p| p.country != place.country);
         // Only a capital is protected in a story told to be of another country: a city or
-        // province an event is put in is then a village or quarter named like it ("Boko
-        // Haram raided Naples village"; "Mayo" of Cameroon's Mayo-Sava, not Ireland's
-        // county). Even a capital is not meant by a name it is not written as, abroad ("the
-        // Fulani of Moscou" in a story of the Central African Republic).
+        // province an event is put in is then a village or quarter named like it ("Boko Haram
+        // raided Naples village"; "Mayo" of Cameroon's Mayo-Sava, not Ireland's county). Even
+        // a capital is not meant by a name it is not written as, abroad ("the Fulani of
+        // Moscou" in a story of the Central African Republic).
         let protected = big
-            && (place.is_capital() || role_of(text, &tokens, raws[i].words.0) == Role::Locative)
+            && (place.is_capital() || self.role_of(i) == Role::Locative)
             && !(prior_elsewhere && (by_another_name_only || !place.is_capital()));
-        if !keep[i] || place.kind == PlaceKind::Country || protected {
-            continue;
+        if !self.keep[i] || place.kind == PlaceKind::Country || protected {
+            return false;
         }
-        let supported = countries_supported
+        if supporting
             .iter()
-            .any(|&(c, n)| c == place.country && n != name);
-        if supported {
-            continue;
+            .any(|&(c, n)| c == place.country && n != name)
+        {
+            return false;
         }
-        let mut others: Vec<(&str, &str)> = countries_named
+        let mut others: Vec<(&str, &str)> = named
             .iter()
             .filter(|&&(c, _)| c != place.country)
             .copied()
@@ -758,86 +989,96 @@ pub fn find_all_mentions_under<'g>(
         // A place of a country the story is told to be not about ("Wagner and FAMa forces
         // killed ten in Moura"), unless a capital written by its own name.
         let told_elsewhere = prior_elsewhere && (by_another_name_only || !place.is_capital());
-        if agreeing >= if big { 3 } else { 2 }
+        agreeing >= if big { 3 } else { 2 }
             || (by_another_name_only && !others.is_empty())
             || told_elsewhere
-        {
-            keep[i] = false;
+    }
+
+    /// "in southern Kandahar": a direction before a name shared by a province and its seat
+    /// means the province.
+    fn read_directions_as_provinces(&mut self) {
+        for (i, raw) in self.raws.iter().enumerate() {
+            if let Some((place, confidence)) = self.first[i]
+                && place.kind == PlaceKind::PopulatedPlace
+                && after_direction(self.text, &self.tokens, raw.words.0)
+                && let Some(province) = self.gazetteer.admin1(place.country, place.admin1)
+                && (fold(province.name) == fold(place.name)
+                    || province.alias_list().any(|a| fold(a) == fold(&raw.name)))
+            {
+                self.first[i] = Some((province, confidence));
+            }
         }
     }
-    // "in southern Kandahar": a direction before a name shared by a province and its seat
-    // means the province.
-    for (i, raw) in raws.iter().enumerate() {
-        if let Some((place, confidence)) = first[i]
-            && place.kind == PlaceKind::PopulatedPlace
-            && after_direction(text, &tokens, raw.words.0)
-            && let Some(province) = gazetteer.admin1(place.country, place.admin1)
-            && (fold(province.name) == fold(place.name)
-                || province.alias_list().any(|a| fold(a) == fold(&raw.name)))
-        {
-            first[i] = Some((province, confidence));
+
+    /// The mentions read: the names kept, with their roles and containers, and apart from
+    /// them the `demonyms` and the names that stand for a government.
+    fn into_mentions(self, demonyms: Vec<(Raw, &'g Place)>) -> AllMentions<'g> {
+        let (text, tokens) = (self.text, &self.tokens);
+        let mut references: Vec<Mention<'g>> = demonyms
+            .into_iter()
+            .map(|(raw, place)| reference(&raw, place, REFERENCE_CONFIDENCE))
+            .collect();
+        for (i, raw) in self.raws.iter().enumerate() {
+            if let (false, Some((place, confidence))) = (self.keep[i], self.first[i])
+                && stands_for_government(text, tokens, raw, place)
+                && is_a_name_of_place(text, tokens, raw, place)
+            {
+                references.push(reference(raw, place, confidence));
+            }
         }
-    }
-    let mut references: Vec<Mention<'g>> = demonyms
-        .into_iter()
-        .map(|(raw, place)| reference(&raw, place, REFERENCE_CONFIDENCE))
-        .collect();
-    for (i, raw) in raws.iter().enumerate() {
-        if let (false, Some((place, confidence))) = (keep[i], first[i])
-            && stands_for_government(text, &tokens, raw, place)
-            && is_a_name_of_place(text, &tokens, raw, place)
-        {
-            references.push(reference(raw, place, confidence));
+        references.sort_unstable_by_key(|m| m.span);
+        let mut out = Vec::new();
+        let mut index_of = FxHashMap::default();
+        for (i, raw) in self.raws.iter().enumerate() {
+            if let (true, Some((place, confidence))) = (self.keep[i], self.first[i]) {
+                index_of.insert(i, out.len());
+                let role = if self.locative_by_content[i] {
+                    Role::Locative
+                } else if names_a_border(text, tokens, raw.words.1) {
+                    Role::Plain
+                } else {
+                    role_of(text, tokens, raw.words.0)
+                };
+                out.push(Mention {
+                    span: raw.span,
+                    place,
+                    confidence,
+                    role,
+                    container: None,
+                    in_an_older_division: false,
+                });
+            }
         }
-    }
-    references.sort_unstable_by_key(|m| m.span);
-    let mut out = Vec::new();
-    let mut index_of = FxHashMap::default();
-    for (i, raw) in raws.iter().enumerate() {
-        if let (true, Some((place, confidence))) = (keep[i], first[i]) {
-            index_of.insert(i, out.len());
-            let role = if locative_by_content[i] {
-                Role::Locative
-            } else if names_a_border(text, &tokens, raw.words.1) {
-                Role::Plain
-            } else {
-                role_of(text, &tokens, raw.words.0)
-            };
-            out.push(Mention {
-                span: raw.span,
-                place,
-                confidence,
-                role,
-                container: None,
-                in_an_older_division: false,
-            });
+        for (i, c) in self.containers.iter().enumerate() {
+            if self.detached[i] {
+                continue;
+            }
+            if let (Some(&m), Some(c)) = (index_of.get(&i), c)
+                && let Some(mention) = out.get_mut(m)
+            {
+                mention.container = index_of.get(c).copied();
+                mention.in_an_older_division =
+                    self.in_older_division[i] && mention.container.is_some();
+            }
         }
-    }
-    for (i, c) in containers.iter().enumerate() {
-        if detached[i] {
-            continue;
+        // A container of a locative mention is locative too ("in Zhari district, Kandahar").
+        for m in 0..out.len() {
+            if out[m].role == Role::Locative
+                && let Some(c) = out[m].container
+                && let Some(container) = out.get_mut(c)
+            {
+                container.role = Role::Locative;
+            }
         }
-        if let (Some(&m), Some(c)) = (index_of.get(&i), c)
-            && let Some(mention) = out.get_mut(m)
-        {
-            mention.container = index_of.get(c).copied();
-            mention.in_an_older_division = in_older_division[i] && mention.container.is_some();
+        AllMentions {
+            places: out,
+            references,
         }
-    }
-    // A container of a locative mention is locative too ("in Zhari district, Kandahar").
-    for m in 0..out.len() {
-        if out[m].role == Role::Locative
-            && let Some(c) = out[m].container
-            && let Some(container) = out.get_mut(c)
-        {
-            container.role = Role::Locative;
-        }
-    }
-    AllMentions {
-        places: out,
-        references,
     }
 }
+
+/// A container's country, province and kind: what a name read inside it depends on.
+type ContainerKey = Option<(&'static str, &'static str, PlaceKind)>;
 
 /// Population from which a town abroad is read, before its police, over a division of the
 /// same name.
