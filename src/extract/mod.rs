@@ -307,284 +307,66 @@ impl<'g> Extractor<'g> {
         let reading = Reading::of(article);
         let text = reading.text.as_str();
         let mut featurizer = Featurizer::new(learned::FEATURE_BITS);
-        // Whether the document reports an incident at all, and the country its words are
-        // of, as the learned models read its lead.
-        let (relevance, text_country) = match self.models {
-            Some(m) => {
-                let mut country_features = Featurizer::new(learned::FEATURE_BITS);
-                let (relevance, country) = m.relevance_and_country(
-                    &mut featurizer,
-                    &mut country_features,
-                    text,
-                    &self.triggers,
-                );
-                (Some(relevance), country)
-            }
-            None => (None, None),
-        };
+        let (relevance, text_country) = self.read_the_document(&mut featurizer, text);
         if self.incidents_only && relevance.is_some_and(|p| p < RELEVANT) {
             // Statements, analysis, sport: nothing of it would be kept (see the end).
             return (Extraction::default(), Vec::new());
         }
-        let text_country: Option<(&'g Place, f32)> =
-            text_country.and_then(|(iso, p)| Some((self.gazetteer.country(iso)?, p)));
         let offsets = CharOffsets::new(&article.text);
         let title_mentions = article
             .title
             .as_deref()
             .map(|t| self.title_mentions(t))
             .unwrap_or_default();
-        // The countries the title names (a station's town says which country's Birmingham).
-        let mut title_countries: Vec<&Place> = title_mentions
-            .iter()
-            .filter(|m| m.confidence >= TITLE_COUNTRY_EVIDENCE)
-            .filter_map(|m| self.gazetteer.country(m.place.country))
-            .collect();
-        // So do the countries where the armed groups the text names fight ("Boko Haram
-        // raided Tagawa" is no story of Japan).
-        let group_countries: Vec<&Place> = groups::GROUPS
-            .countries_named(text)
-            .into_iter()
-            .filter_map(|iso| self.gazetteer.country(iso))
-            .collect();
-        title_countries.extend(group_countries.iter().copied());
-        // So does the country the text's words are surely of (its villages, parties and
-        // local words): a town the text names bare is read there first.
-        title_countries.extend(
-            text_country
-                .filter(|(_, p)| *p >= TEXT_COUNTRY_AS_CONTEXT)
-                .map(|(c, _)| c),
-        );
-        title_countries.sort_unstable_by_key(|c| c.country);
-        title_countries.dedup_by_key(|c| c.country);
+        let (told_countries, group_countries) =
+            self.countries_the_text_is_told_of(text, &title_mentions, text_country);
         let AllMentions {
             places: mentions,
             references,
-        } = find_all_mentions_under(self.gazetteer, text, &title_countries);
+        } = find_all_mentions_under(self.gazetteer, text, &told_countries);
         let sentences = split_sentences(text);
-        // The lead is the first two sentences, from the dateline when one comes after a
-        // caption or a headline line.
-        let lead_start = reading.dateline.as_ref().map_or(0, |d| {
-            sentences
-                .iter()
-                .position(|s| s.span.1 > d.span.0)
-                .unwrap_or(0)
-        });
-        let lead_end = sentences
-            .get(lead_start + 1)
-            .or(sentences.get(lead_start))
-            .map_or(text.len(), |s| s.span.1);
         let mut story = Story::of(
             self.gazetteer,
             &mentions,
             &title_mentions,
             reading.dateline.as_ref(),
-            lead_end,
+            lead_end(text, &sentences, reading.dateline.as_ref()),
         );
-        // "Burkinabe troops raided camps along the border with Mali", "armed men from CAR
-        // clashed with Cameroonian soldiers": a country named only across a border or as
-        // where people came from is not where the forces of another country fought.
-        if let Some(focus) = story.focus
-            && !title_mentions
-                .iter()
-                .any(|m| m.place.country == focus.country)
-            && named_only_beyond_its_border(text, &mentions, focus.country)
-            && let Some(forces) = the_one_country_whose_forces_are_named(
-                self.gazetteer,
-                text,
-                references.iter().chain(&mentions),
-            )
-            && forces.country != focus.country
-        {
-            story.focus = Some(forces);
-            story.focus_from_words = true;
-        }
-        if story.focus.is_none() {
-            // "Nigerian troops killed five bandits in a forest": a text that names no
-            // place is in the one country its peoples and forces are named after.
-            // "Houthi forces shelled a market": a group that fights in one country.
-            let group_country = match group_countries.as_slice() {
-                [only] => Some(*only),
-                _ => None,
-            };
-            // Failing all names, the country its words are of ("the 5600 block of Elm
-            // Street ... sheriff's deputies"), as sure as the country model is of it.
-            story.focus = the_one_country_of_its_forces(self.gazetteer, text, &references)
-                .or(group_country)
-                .or(text_country
-                    .filter(|(_, p)| *p >= TEXT_COUNTRY_AS_FOCUS)
-                    .map(|(c, _)| c));
-            story.focus_from_words = story.focus.is_some();
-        }
-        // "Boko Haram raided a village in Cameroon": a text that names no province of its
-        // country, of a group that fights in one province there, is of that province.
-        if story.home.is_none()
-            && let Some(focus) = story.focus
-            && let Some(code) = groups::GROUPS.home_province_named(text, focus.country)
-        {
-            story.group_home = self.gazetteer.admin1(focus.country, code);
-        }
-        // Triggers once per sentence: clauses take theirs from here, and agreements look
-        // here for the place another sentence gives.
-        let triggers_by_sentence: Vec<Vec<TriggerMatch<'_>>> = sentences
-            .iter()
-            .map(|s| self.triggers.find(s.text))
-            .collect();
-        let mut found = self.clause_incidents(
+        self.move_the_focus_across_a_border(
+            &mut story,
             text,
-            &sentences,
-            &triggers_by_sentence,
+            &title_mentions,
             &mentions,
-            reading.anchor,
+            &references,
         );
-        // How sure the relevance model must be for the lead sentence, as the model reads
-        // it, to tell the incident when the rules keep none: no clause named one in words
-        // the rules know, or every clause they read was put aside.
-        let lead_bar = if found.is_empty() {
-            RELEVANT
-        } else {
-            LEAD_AFTER_ALL_PUT_ASIDE
+        if story.focus.is_none() {
+            self.focus_from_words(
+                &mut story,
+                text,
+                &references,
+                &group_countries,
+                text_country,
+            );
+        }
+        self.read_the_groups_home_province(&mut story, text);
+        let (triggers_by_sentence, found) =
+            self.triggers_and_clauses(text, &sentences, &mentions, reading.anchor);
+        let parts = ArticleParts {
+            article,
+            text,
+            offsets: &offsets,
+            sentences: &sentences,
+            triggers_by_sentence: &triggers_by_sentence,
+            mentions: &mentions,
+            story: &story,
+            anchor: reading.anchor,
+            relevance,
         };
-        let mut incidents = Vec::new();
-        let mut explained = Vec::new();
-        // Per incident: its own date is only a month or a year ("in June", "last month",
-        // "in 2013").
-        let mut dated_by_month = Vec::new();
-        let mut lead_tried = false;
-        loop {
-            if let Some(models) = self.models {
-                for f in &mut found {
-                    let (clause, window) = model_input(text, &sentences, f);
-                    let scores =
-                        models.event_type(&mut featurizer, clause, window, f.rule, &self.triggers);
-                    let (mut sub, mut type_p) = scores.settle(
-                        f.rule
-                            .map(|rule| (f.sub_event_type, rule.phrase.contains(' '))),
-                    );
-                    // Violence needs words of violence: unless it is sure, the model does not
-                    // turn a release or a meeting into a battle because the clause names
-                    // soldiers.
-                    let violent = |t: EventType| {
-                        !matches!(
-                            t,
-                            EventType::StrategicDevelopments
-                                | EventType::Protests
-                                | EventType::Riots
-                        )
-                    };
-                    if f.rule
-                        .is_some_and(|r| r.event_type == EventType::StrategicDevelopments)
-                        && violent(sub.event_type())
-                        && type_p < SURE_OF_VIOLENCE
-                        && f.toll.killed == 0
-                        && !triggers_by_sentence.get(f.sentence).is_some_and(|ms| {
-                            ms.iter().any(|m| {
-                                let start = f.sentence_span.0 + m.span.0;
-                                violent(m.rule.event_type)
-                                    && start >= f.clause_span.0
-                                    && start < f.clause_span.1
-                            })
-                        })
-                    {
-                        sub = f.sub_event_type;
-                        type_p = scores.of(sub);
-                    }
-                    f.sub_event_type = sub;
-                    f.type_probability = type_p;
-                }
-            }
-            for f in &mut found {
-                // "Teachers marched on the ministry. Police intervened and dispersed them.":
-                // the force used on a peaceful protest is often told in the next sentence.
-                if f.sub_event_type == SubEventType::PeacefulProtest {
-                    let (_, window) = model_input(text, &sentences, f);
-                    if lexicon::FORCE_ON_A_PROTEST.any_in(&window.to_ascii_lowercase()) {
-                        f.sub_event_type = SubEventType::ProtestWithIntervention;
-                    }
-                }
-            }
-            let mut kept = attach_continuations(text, found);
-            if self.acled_notes
-                && let Some(first) = kept.first_mut()
-                && let Some(figure) = coded_figure(text, first.toll.killed)
-            {
-                // An ACLED note states the figure coded for its event ("Fatalities split
-                // across 2 events (12)"): its first incident takes it. News never says this.
-                first.toll.killed = figure;
-            }
-            for mut f in kept {
-                if f.place.is_none()
-                    && f.sub_event_type.event_type() == EventType::StrategicDevelopments
-                {
-                    f.place =
-                        place_told_elsewhere(&sentences, &triggers_by_sentence, &mentions, &f);
-                }
-                // A text without a publication date (a note) may date an agreement by its day
-                // and month only ("On 8 October, the two clans signed a truce"), and its lead
-                // need give no day: the note is about that one event.
-                let a_note_dates_it_enough = reading.anchor.is_none()
-                    && (f.sentence == 0 || names_a_day_of_a_month(text, f.clause_span));
-                if !self.is_reportable(&f, &mentions, a_note_dates_it_enough) {
-                    continue;
-                }
-                if f.place.is_none() && story.town.is_none() {
-                    f.place = place_told_just_before(text, &sentences, &mentions, &story, &f);
-                }
-                if let Some(day) = day_of_the_event_itself(text, &sentences, reading.anchor, &f) {
-                    f.date = Some(day);
-                }
-                if let Some(day) = a_day_within(text, &sentences, reading.anchor, f.date.as_ref()) {
-                    f.date = Some(day);
-                }
-                let own_date = f.date.is_some();
-                dated_by_month.push(
-                    f.date
-                        .as_ref()
-                        .is_some_and(|d| d.precision == TimePrecision::Month),
-                );
-                if f.date.is_none() {
-                    f.date = story_date(text, &sentences, f.sentence, reading.anchor);
-                }
-                let inputs = confidence_inputs(&f, &mentions, &story, relevance, own_date);
-                let mut incident =
-                    self.write_incident(article, text, &offsets, &mentions, &story, f);
-                incident.confidence = self.calibration.confidence(&inputs);
-                explained.push(inputs);
-                incidents.push(incident);
-            }
-            // No clause kept (none found, or each put aside: a later step with no place
-            // of its own, a denial): the lead may still tell the incident ("Gunmen beat a
-            // trader in X. Police arrested two.").
-            if incidents.is_empty()
-                && !lead_tried
-                && relevance.is_some_and(|p| p >= lead_bar)
-                && let Some(f) = self.lead_incident(&sentences, &mentions, reading.anchor)
-            {
-                lead_tried = true;
-                found = vec![f];
-                continue;
-            }
-            break;
-        }
-        if incidents
-            .iter()
-            .any(|i| i.time_precision == TimePrecision::Day)
-        {
-            // An article that dates one incident to the day and another only by its month
-            // or year tells of the other as background (history, an earlier attack, a
-            // yearly count), not as news.
-            (incidents, explained) = incidents
-                .into_iter()
-                .zip(explained)
-                .zip(&dated_by_month)
-                .filter(|&(_, &background)| !background)
-                .map(|(pair, _)| pair)
-                .unzip();
-        }
+        let mut written = self.write_incidents(&parts, &mut featurizer, found);
+        written.drop_the_background();
         if relevance.is_some_and(|p| p < RELEVANT) {
             // Statements, analysis and history: the document reports no incident.
-            incidents.clear();
-            explained.clear();
+            written = Written::default();
         }
         let extraction = Extraction {
             mentions: {
@@ -595,9 +377,289 @@ impl<'g> Extractor<'g> {
                     .map(|m| self.place_mention(article, &offsets, text, m))
                     .collect()
             },
-            incidents,
+            incidents: written.incidents,
         };
-        (extraction, explained)
+        (extraction, written.explained)
+    }
+
+    /// The trigger phrases of each sentence, found once (clauses take theirs from here, and
+    /// agreements look here for the place another sentence gives), and the incidents the
+    /// clauses report.
+    fn triggers_and_clauses(
+        &self,
+        text: &str,
+        sentences: &[Sentence<'_>],
+        mentions: &[Mention<'g>],
+        anchor: Option<chrono::NaiveDate>,
+    ) -> (Vec<Vec<TriggerMatch<'_>>>, Vec<Found<'_>>) {
+        let triggers_by_sentence: Vec<Vec<TriggerMatch<'_>>> = sentences
+            .iter()
+            .map(|s| self.triggers.find(s.text))
+            .collect();
+        let found = self.clause_incidents(text, sentences, &triggers_by_sentence, mentions, anchor);
+        (triggers_by_sentence, found)
+    }
+
+    /// Whether the document reports an incident at all, and the country its words are of,
+    /// as the learned models read its lead (none without the models).
+    fn read_the_document(
+        &self,
+        featurizer: &mut Featurizer,
+        text: &str,
+    ) -> (Option<f32>, Option<(&'g Place, f32)>) {
+        let Some(models) = self.models else {
+            return (None, None);
+        };
+        let mut country_features = Featurizer::new(learned::FEATURE_BITS);
+        let (relevance, country) =
+            models.relevance_and_country(featurizer, &mut country_features, text, &self.triggers);
+        let country = country.and_then(|(iso, p)| Some((self.gazetteer.country(iso)?, p)));
+        (Some(relevance), country)
+    }
+
+    /// The countries the text is told to be of, towards which its ambiguous names are read:
+    /// the ones its title names (a station's town says which country's Birmingham), the
+    /// ones where the armed groups it names fight ("Boko Haram raided Tagawa" is no story of
+    /// Japan), and the country its words are surely of (its villages, parties and local
+    /// words: a town the text names bare is read there first). Also, apart, the armed
+    /// groups' countries.
+    fn countries_the_text_is_told_of(
+        &self,
+        text: &str,
+        title_mentions: &[Mention<'g>],
+        text_country: Option<(&'g Place, f32)>,
+    ) -> (Vec<&'g Place>, Vec<&'g Place>) {
+        let mut told: Vec<&Place> = title_mentions
+            .iter()
+            .filter(|m| m.confidence >= TITLE_COUNTRY_EVIDENCE)
+            .filter_map(|m| self.gazetteer.country(m.place.country))
+            .collect();
+        let group_countries: Vec<&Place> = groups::GROUPS
+            .countries_named(text)
+            .into_iter()
+            .filter_map(|iso| self.gazetteer.country(iso))
+            .collect();
+        told.extend(group_countries.iter().copied());
+        told.extend(
+            text_country
+                .filter(|(_, p)| *p >= TEXT_COUNTRY_AS_CONTEXT)
+                .map(|(c, _)| c),
+        );
+        told.sort_unstable_by_key(|c| c.country);
+        told.dedup_by_key(|c| c.country);
+        (told, group_countries)
+    }
+
+    /// "Burkinabe troops raided camps along the border with Mali", "armed men from CAR
+    /// clashed with Cameroonian soldiers": a country named only across a border or as where
+    /// people came from is not where the forces of another country fought.
+    fn move_the_focus_across_a_border(
+        &self,
+        story: &mut Story<'g>,
+        text: &str,
+        title_mentions: &[Mention<'g>],
+        mentions: &[Mention<'g>],
+        references: &[Mention<'g>],
+    ) {
+        if let Some(focus) = story.focus
+            && !title_mentions
+                .iter()
+                .any(|m| m.place.country == focus.country)
+            && named_only_beyond_its_border(text, mentions, focus.country)
+            && let Some(forces) = the_one_country_whose_forces_are_named(
+                self.gazetteer,
+                text,
+                references.iter().chain(mentions),
+            )
+            && forces.country != focus.country
+        {
+            story.focus = Some(forces);
+            story.focus_from_words = true;
+        }
+    }
+
+    /// The country of a story whose names give none. "Nigerian troops killed five bandits
+    /// in a forest": a text that names no place is in the one country its peoples and forces
+    /// are named after. "Houthi forces shelled a market": a group that fights in one country.
+    /// Failing all names, the country its words are of ("the 5600 block of Elm Street ...
+    /// sheriff's deputies"), as sure as the country model is of it.
+    fn focus_from_words(
+        &self,
+        story: &mut Story<'g>,
+        text: &str,
+        references: &[Mention<'g>],
+        group_countries: &[&'g Place],
+        text_country: Option<(&'g Place, f32)>,
+    ) {
+        let group_country = match group_countries {
+            [only] => Some(*only),
+            _ => None,
+        };
+        story.focus = the_one_country_of_its_forces(self.gazetteer, text, references)
+            .or(group_country)
+            .or(text_country
+                .filter(|(_, p)| *p >= TEXT_COUNTRY_AS_FOCUS)
+                .map(|(c, _)| c));
+        story.focus_from_words = story.focus.is_some();
+    }
+
+    /// "Boko Haram raided a village in Cameroon": a text that names no province of its
+    /// country, of a group that fights in one province there, is of that province.
+    fn read_the_groups_home_province(&self, story: &mut Story<'g>, text: &str) {
+        if story.home.is_none()
+            && let Some(focus) = story.focus
+            && let Some(code) = groups::GROUPS.home_province_named(text, focus.country)
+        {
+            story.group_home = self.gazetteer.admin1(focus.country, code);
+        }
+    }
+
+    /// The incidents of the clauses `found`, typed and dated, each with what its confidence
+    /// was computed from. When the rules keep none (no clause named one in words the rules
+    /// know, or every clause they read was put aside: a later step with no place of its own,
+    /// a denial), the lead may still tell the incident ("Gunmen beat a trader in X. Police
+    /// arrested two."), when the relevance model is sure enough of the document.
+    fn write_incidents<'t>(
+        &'t self,
+        parts: &ArticleParts<'_, 'g>,
+        featurizer: &mut Featurizer,
+        mut found: Vec<Found<'t>>,
+    ) -> Written {
+        // How sure the relevance model must be for the lead sentence, as the model reads it,
+        // to tell the incident.
+        let lead_bar = if found.is_empty() {
+            RELEVANT
+        } else {
+            LEAD_AFTER_ALL_PUT_ASIDE
+        };
+        let mut written = Written::default();
+        let mut lead_tried = false;
+        loop {
+            if let Some(models) = self.models {
+                self.type_by_the_model(models, featurizer, parts, &mut found);
+            }
+            mark_protests_met_with_force(parts.text, parts.sentences, &mut found);
+            let mut kept = attach_continuations(parts.text, found);
+            if self.acled_notes
+                && let Some(first) = kept.first_mut()
+                && let Some(figure) = coded_figure(parts.text, first.toll.killed)
+            {
+                // An ACLED note states the figure coded for its event ("Fatalities split
+                // across 2 events (12)"): its first incident takes it. News never says this.
+                first.toll.killed = figure;
+            }
+            for f in kept {
+                self.write_one(parts, f, &mut written);
+            }
+            if written.incidents.is_empty()
+                && !lead_tried
+                && parts.relevance.is_some_and(|p| p >= lead_bar)
+                && let Some(f) = self.lead_incident(parts.sentences, parts.mentions, parts.anchor)
+            {
+                lead_tried = true;
+                found = vec![f];
+                continue;
+            }
+            return written;
+        }
+    }
+
+    /// Sets each clause's sub-event type (and the probability of its type) as the event
+    /// model reads it with its trigger rule.
+    fn type_by_the_model(
+        &self,
+        models: &Models,
+        featurizer: &mut Featurizer,
+        parts: &ArticleParts<'_, 'g>,
+        found: &mut [Found<'_>],
+    ) {
+        // Violence needs words of violence: unless it is sure, the model does not turn a
+        // release or a meeting into a battle because the clause names soldiers.
+        let violent = |t: EventType| {
+            !matches!(
+                t,
+                EventType::StrategicDevelopments | EventType::Protests | EventType::Riots
+            )
+        };
+        for f in found {
+            let (clause, window) = model_input(parts.text, parts.sentences, f);
+            let scores = models.event_type(featurizer, clause, window, f.rule, &self.triggers);
+            let (mut sub, mut type_p) = scores.settle(
+                f.rule
+                    .map(|rule| (f.sub_event_type, rule.phrase.contains(' '))),
+            );
+            if f.rule
+                .is_some_and(|r| r.event_type == EventType::StrategicDevelopments)
+                && violent(sub.event_type())
+                && type_p < SURE_OF_VIOLENCE
+                && f.toll.killed == 0
+                && !parts
+                    .triggers_by_sentence
+                    .get(f.sentence)
+                    .is_some_and(|ms| {
+                        ms.iter().any(|m| {
+                            let start = f.sentence_span.0 + m.span.0;
+                            violent(m.rule.event_type)
+                                && start >= f.clause_span.0
+                                && start < f.clause_span.1
+                        })
+                    })
+            {
+                sub = f.sub_event_type;
+                type_p = scores.of(sub);
+            }
+            f.sub_event_type = sub;
+            f.type_probability = type_p;
+        }
+    }
+
+    /// Writes the incident of one kept clause into `written`, unless it is not reportable:
+    /// its place (told elsewhere, or just before), its date (its own, or the story's), its
+    /// confidence.
+    fn write_one(&self, parts: &ArticleParts<'_, 'g>, mut f: Found<'_>, written: &mut Written) {
+        let (text, sentences, anchor) = (parts.text, parts.sentences, parts.anchor);
+        if f.place.is_none() && f.sub_event_type.event_type() == EventType::StrategicDevelopments {
+            f.place =
+                place_told_elsewhere(sentences, parts.triggers_by_sentence, parts.mentions, &f);
+        }
+        // A text without a publication date (a note) may date an agreement by its day and
+        // month only ("On 8 October, the two clans signed a truce"), and its lead need give
+        // no day: the note is about that one event.
+        let a_note_dates_it_enough =
+            anchor.is_none() && (f.sentence == 0 || names_a_day_of_a_month(text, f.clause_span));
+        if !self.is_reportable(&f, parts.mentions, a_note_dates_it_enough) {
+            return;
+        }
+        if f.place.is_none() && parts.story.town.is_none() {
+            f.place = place_told_just_before(text, sentences, parts.mentions, parts.story, &f);
+        }
+        if let Some(day) = day_of_the_event_itself(text, sentences, anchor, &f) {
+            f.date = Some(day);
+        }
+        if let Some(day) = a_day_within(text, sentences, anchor, f.date.as_ref()) {
+            f.date = Some(day);
+        }
+        let own_date = f.date.is_some();
+        written.dated_by_month.push(
+            f.date
+                .as_ref()
+                .is_some_and(|d| d.precision == TimePrecision::Month),
+        );
+        if f.date.is_none() {
+            f.date = story_date(text, sentences, f.sentence, anchor);
+        }
+        let inputs = confidence_inputs(&f, parts.mentions, parts.story, parts.relevance, own_date);
+        let mut incident = self.write_incident(
+            parts.article,
+            text,
+            parts.offsets,
+            parts.mentions,
+            parts.story,
+            f,
+        );
+        incident.confidence = self.calibration.confidence(&inputs);
+        written.explained.push(inputs);
+        written.incidents.push(incident);
     }
 
     /// The relevance model's features of an article, read exactly as
@@ -622,17 +684,7 @@ impl<'g> Extractor<'g> {
         let text = reading.text.as_str();
         let mentions = find_mentions(self.gazetteer, text);
         let sentences = split_sentences(text);
-        let triggers_by_sentence: Vec<Vec<TriggerMatch<'_>>> = sentences
-            .iter()
-            .map(|s| self.triggers.find(s.text))
-            .collect();
-        let found = self.clause_incidents(
-            text,
-            &sentences,
-            &triggers_by_sentence,
-            &mentions,
-            reading.anchor,
-        );
+        let (_, found) = self.triggers_and_clauses(text, &sentences, &mentions, reading.anchor);
         let first = found
             .into_iter()
             .next()
@@ -1121,6 +1173,85 @@ impl<'g> Extractor<'g> {
             longitude: m.place.longitude,
             geonames_id: m.place.geonames_id,
             confidence: m.confidence,
+        }
+    }
+}
+
+/// What the steps after the place mentions read of one article.
+struct ArticleParts<'r, 'g> {
+    article: &'r Article,
+    /// The text as read (normalised, the dateline's place and date marked).
+    text: &'r str,
+    offsets: &'r CharOffsets,
+    sentences: &'r [Sentence<'r>],
+    triggers_by_sentence: &'r [Vec<TriggerMatch<'r>>],
+    mentions: &'r [Mention<'g>],
+    story: &'r Story<'g>,
+    /// The publication date, or the date the text gives itself.
+    anchor: Option<chrono::NaiveDate>,
+    /// How sure the relevance model is that the document reports an incident.
+    relevance: Option<f32>,
+}
+
+/// The incidents written from an article's clauses, with what the confidence of each was
+/// computed from.
+#[derive(Default)]
+struct Written {
+    incidents: Vec<Incident>,
+    explained: Vec<ConfidenceInputs>,
+    /// Per incident: its own date is only a month or a year ("in June", "last month", "in
+    /// 2013").
+    dated_by_month: Vec<bool>,
+}
+
+impl Written {
+    /// An article that dates one incident to the day and another only by its month or year
+    /// tells of the other as background (history, an earlier attack, a yearly count), not as
+    /// news: the other goes.
+    fn drop_the_background(&mut self) {
+        if !self
+            .incidents
+            .iter()
+            .any(|i| i.time_precision == TimePrecision::Day)
+        {
+            return;
+        }
+        let incidents = std::mem::take(&mut self.incidents);
+        let explained = std::mem::take(&mut self.explained);
+        (self.incidents, self.explained) = incidents
+            .into_iter()
+            .zip(explained)
+            .zip(&self.dated_by_month)
+            .filter(|&(_, &background)| !background)
+            .map(|(pair, _)| pair)
+            .unzip();
+    }
+}
+
+/// Where the lead ends: after its first two sentences, from the dateline when one comes
+/// after a caption or a headline line.
+fn lead_end(text: &str, sentences: &[Sentence<'_>], dateline: Option<&Dateline>) -> usize {
+    let lead_start = dateline.map_or(0, |d| {
+        sentences
+            .iter()
+            .position(|s| s.span.1 > d.span.0)
+            .unwrap_or(0)
+    });
+    sentences
+        .get(lead_start + 1)
+        .or(sentences.get(lead_start))
+        .map_or(text.len(), |s| s.span.1)
+}
+
+/// "Teachers marched on the ministry. Police intervened and dispersed them.": the force used
+/// on a peaceful protest is often told in the next sentence.
+fn mark_protests_met_with_force(text: &str, sentences: &[Sentence<'_>], found: &mut [Found<'_>]) {
+    for f in found {
+        if f.sub_event_type == SubEventType::PeacefulProtest {
+            let (_, window) = model_input(text, sentences, f);
+            if lexicon::FORCE_ON_A_PROTEST.any_in(&window.to_ascii_lowercase()) {
+                f.sub_event_type = SubEventType::ProtestWithIntervention;
+            }
         }
     }
 }
