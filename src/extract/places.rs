@@ -1539,6 +1539,8 @@ fn is_capitalized_after_an_elision(word: &str) -> bool {
     matches!(particle, "d" | "l") && is_capitalized(name)
 }
 
+/// The capitalised names of a text that may name a place, longest first at each word, and
+/// apart from them the names of peoples ("Afghan", "Nigerians") with the country of each.
 fn candidate_names<'g>(
     gazetteer: &'g Gazetteer,
     text: &str,
@@ -1575,152 +1577,13 @@ fn candidate_names<'g>(
             i += 1;
             continue;
         }
-        // Most capitalised words start no place name at all: skip them at once. A name
-        // spans no more tokens than its longest gazetteer entry has words.
-        let head = fold(first);
-        let first_word = head.split(' ').next().unwrap_or("");
-        let mut longest = gazetteer.names().longest_name_from(first_word);
-        // "Cox's Bazar": a name may hold a possessive, which the word leaves out.
-        if longest == 0
-            && let Some(with_possessive) = possessive_of(text, tokens[i])
-        {
-            longest = gazetteer.names().longest_name_from(&fold(with_possessive));
-        }
-        if longest == 0 && gazetteer.loose_names().may_start_with(&loose_key(&head)) {
-            longest = MAX_NAME_WORDS;
-        }
-
+        let longest = longest_name_words(gazetteer, text, tokens, i);
         if longest == 0 {
             i += 1;
             continue;
         }
-        let mut found = None;
-        let mut demonym = None;
-        // One word more than the longest name: a kind word after it ("Tamu Township").
-        for n in (1..=MAX_NAME_WORDS.min(longest + 1)).rev() {
-            let j = i + n - 1;
-            let Some(last) = tokens.get(j) else { continue };
-            let last_text = last.text(text);
-            let kind_word = is_kind_word(last_text);
-            // Past the longest name only for a kind word; a kind word alone ("Region",
-            // "District") names no place of its own.
-            if (n > longest && !kind_word) || (n == 1 && kind_word) {
-                continue;
-            }
-            // "Ngo-ketunjia": a word joined by a hyphen is part of the name in any case.
-            let hyphen_joined = j > i && text.get(tokens[j - 1].span.1..last.span.0) == Some("-");
-            if !(is_capitalized(last_text)
-                || is_capitalized_after_an_elision(last_text)
-                || kind_word
-                || hyphen_joined)
-                || (crosses_break(text, tokens, i, j) && !holds_a_possessive(text, tokens, i, j))
-            {
-                continue;
-            }
-            let name = &text[tokens[i].span.0..last.span.1];
-            // "Fla.", "Calif.": an abbreviation keeps its dot, which tells it from a word.
-            let dotted = text[last.span.1..].starts_with('.')
-                && !gazetteer.abbreviated(&format!("{name}.")).is_empty();
-            if !dotted && !plausible_name_form(name) {
-                continue;
-            }
-            // "Carol Lane", "Main Street": a street's name, not a place.
-            let after_a_name = i > 0
-                && is_capitalized(tokens[i - 1].text(text))
-                && text.get(tokens[i - 1].span.1..tokens[i].span.0) == Some(" ");
-            if followed_by_street_word(text, tokens, j)
-                || followed_by_site_word(text, tokens, j)
-                || ((n >= 2 || after_a_name) && STREET_WORDS.contains(last_text))
-            {
-                continue;
-            }
-            let folded = fold(name);
-            if !dotted && let Some(place) = people_of(gazetteer, &folded) {
-                demonym = Some((j, place));
-                break;
-            }
-            // "Hope, Ark.", "Independence, Mo.": a word that is seldom a place is one
-            // before a state's abbreviation.
-            let before_a_state = n == 1
-                && (before_a_state_abbreviation(gazetteer, text, tokens, j)
-                    || before_its_province(gazetteer, text, tokens, j, name));
-            if lexicon::is_never_a_place(&folded) && !before_a_state {
-                continue;
-            }
-            if dotted {
-                found = Some((j, format!("{name}.")));
-                break;
-            }
-            // ("Park City": a word that alone is no place, with a kind word after it, is
-            // the name the gazetteer has whole.)
-            let (base, cue) = kind_cue(&folded);
-            if lexicon::is_never_a_place(base)
-                && !before_a_state
-                && !(cue == Some(PlaceKind::Admin1) && is_a_compass_name(base))
-                && !(cue.is_some()
-                    && n >= 2
-                    && is_capitalized(last_text)
-                    && !is_a_compass_name(base)
-                    && !matches!(base, "the" | "a" | "an" | "this" | "that" | "each")
-                    && gazetteer.names().names_a_place(&folded))
-            {
-                continue;
-            }
-            // "Silver City": a name whose last word is a kind word is looked up whole too.
-            let exact =
-                gazetteer.names().names_a_place(base) || gazetteer.names().names_a_place(&folded);
-            // A spelling variant of a country, province, district or city ("Urozgan"), or
-            // of a shorter name that a kind word marks as a place ("Muse township").
-            let long_enough = base.len() >= 5 || (cue.is_some() && base.len() >= 4);
-            // A variant is a name as written: a lower-case word inside it ("Hall in Key" of
-            // "City Hall in Key West") is only in a name spelled exactly so.
-            // "Maarat al-Numan", "Tell ar-Rifaat": an Arabic article joined by a hyphen to
-            // the next word is part of the name.
-            let joined_article = |k: usize| {
-                k > i
-                    && k < j
-                    && ARABIC_ARTICLES.contains(&tokens[k].text(text))
-                    && text.get(tokens[k].span.1..tokens[k + 1].span.0) == Some("-")
-            };
-            let whole_run = (i..=j).all(|k| {
-                is_capitalized(tokens[k].text(text))
-                    || (k == j && kind_word)
-                    || (k > i && text.get(tokens[k - 1].span.1..tokens[k].span.0) == Some("-"))
-                    || joined_article(k)
-            });
-            // A loose form of three letters or fewer ("Wollo" reads "ala") is too common a
-            // sound to say which place is meant.
-            // "In Buea, police ...": a preposition that starts a sentence starts no
-            // spelling variant ("In Buea" read as Yên Bái); a name spelled so exactly ("In
-            // Salah") stands.
-            let after_a_preposition =
-                n > 1 && SENTENCE_START_PREPOSITIONS.contains(&first.to_ascii_lowercase().as_str());
-            // "the Bouar-Baoro road": two names joined for a way are no variant of one.
-            let two_joined_names = n > 1
-                && text.get(tokens[i].span.1..tokens[i + 1].span.0) == Some("-")
-                && is_capitalized(tokens[i + 1].text(text))
-                && gazetteer.names().names_a_place(&fold(first));
-            // "Ethan" is a boy, not a spelling of Athens.
-            let a_given_name = n == 1 && lexicon::GIVEN_NAMES.contains(base);
-            let variant = !exact
-                && long_enough
-                && whole_run
-                && !after_a_preposition
-                && !two_joined_names
-                && !a_given_name
-                && {
-                    let key = loose_key(base);
-                    // (The capitals of compass words, "North Wollo", are no sound of the name.)
-                    let sounds = key.chars().filter(char::is_ascii_lowercase).count();
-                    sounds > MIN_LOOSE_KEY_CHARS && gazetteer.loose_names().contains(&key)
-                };
-            if exact || variant {
-                found = Some((j, name.to_string()));
-                break;
-            }
-        }
-        match found {
-            Some((j, name)) => {
+        match name_from(gazetteer, text, tokens, i, longest) {
+            Some((j, NameAt::Place(name))) => {
                 let end = tokens[j].span.1 + usize::from(name.ends_with('.'));
                 out.push(Raw {
                     span: (tokens[i].span.0, end),
@@ -1729,22 +1592,199 @@ fn candidate_names<'g>(
                 });
                 i = j + 1;
             }
-            None => {
-                if let Some((j, place)) = demonym {
-                    let raw = Raw {
-                        span: (tokens[i].span.0, tokens[j].span.1),
-                        name: text[tokens[i].span.0..tokens[j].span.1].to_string(),
-                        words: (i, j),
-                    };
-                    demonyms.push((raw, place));
-                    i = j + 1;
-                } else {
-                    i += 1;
-                }
+            Some((j, NameAt::People(place))) => {
+                let raw = Raw {
+                    span: (tokens[i].span.0, tokens[j].span.1),
+                    name: text[tokens[i].span.0..tokens[j].span.1].to_string(),
+                    words: (i, j),
+                };
+                demonyms.push((raw, place));
+                i = j + 1;
             }
+            None => i += 1,
         }
     }
     (out, demonyms)
+}
+
+/// The most words a place name starting at the `i`th word can have (0: it starts none).
+/// Most capitalised words start no place name at all: they are skipped at once. A name spans
+/// no more tokens than its longest gazetteer entry has words.
+fn longest_name_words(gazetteer: &Gazetteer, text: &str, tokens: &[Word], i: usize) -> usize {
+    let head = fold(tokens[i].text(text));
+    let first_word = head.split(' ').next().unwrap_or("");
+    let mut longest = gazetteer.names().longest_name_from(first_word);
+    // "Cox's Bazar": a name may hold a possessive, which the word leaves out.
+    if longest == 0
+        && let Some(with_possessive) = possessive_of(text, tokens[i])
+    {
+        longest = gazetteer.names().longest_name_from(&fold(with_possessive));
+    }
+    if longest == 0 && gazetteer.loose_names().may_start_with(&loose_key(&head)) {
+        longest = MAX_NAME_WORDS;
+    }
+    longest
+}
+
+/// What a run of words names.
+enum NameAt<'g> {
+    /// A place's name, as written (an abbreviation with its dot).
+    Place(String),
+    /// A people, of this country.
+    People(&'g Place),
+}
+
+/// The longest name starting at the `i`th word, with the index of its last word: one word
+/// more than the `longest` name is tried, for a kind word after it ("Tamu Township").
+fn name_from<'g>(
+    gazetteer: &'g Gazetteer,
+    text: &str,
+    tokens: &[Word],
+    i: usize,
+    longest: usize,
+) -> Option<(usize, NameAt<'g>)> {
+    (1..=MAX_NAME_WORDS.min(longest + 1)).rev().find_map(|n| {
+        Some((
+            i + n - 1,
+            name_of_words(gazetteer, text, tokens, i, n, longest)?,
+        ))
+    })
+}
+
+/// What the `n` words from the `i`th name, if anything.
+fn name_of_words<'g>(
+    gazetteer: &'g Gazetteer,
+    text: &str,
+    tokens: &[Word],
+    i: usize,
+    n: usize,
+    longest: usize,
+) -> Option<NameAt<'g>> {
+    let j = i + n - 1;
+    let last = tokens.get(j)?;
+    let last_text = last.text(text);
+    let kind_word = is_kind_word(last_text);
+    // Past the longest name only for a kind word; a kind word alone ("Region", "District")
+    // names no place of its own.
+    if (n > longest && !kind_word) || (n == 1 && kind_word) {
+        return None;
+    }
+    // "Ngo-ketunjia": a word joined by a hyphen is part of the name in any case.
+    let hyphen_joined = j > i && text.get(tokens[j - 1].span.1..last.span.0) == Some("-");
+    if !(is_capitalized(last_text)
+        || is_capitalized_after_an_elision(last_text)
+        || kind_word
+        || hyphen_joined)
+        || (crosses_break(text, tokens, i, j) && !holds_a_possessive(text, tokens, i, j))
+    {
+        return None;
+    }
+    let name = &text[tokens[i].span.0..last.span.1];
+    // "Fla.", "Calif.": an abbreviation keeps its dot, which tells it from a word.
+    let dotted = text[last.span.1..].starts_with('.')
+        && !gazetteer.abbreviated(&format!("{name}.")).is_empty();
+    if !dotted && !plausible_name_form(name) {
+        return None;
+    }
+    // "Carol Lane", "Main Street": a street's name, not a place.
+    let after_a_name = i > 0
+        && is_capitalized(tokens[i - 1].text(text))
+        && text.get(tokens[i - 1].span.1..tokens[i].span.0) == Some(" ");
+    if followed_by_street_word(text, tokens, j)
+        || followed_by_site_word(text, tokens, j)
+        || ((n >= 2 || after_a_name) && STREET_WORDS.contains(last_text))
+    {
+        return None;
+    }
+    let folded = fold(name);
+    if !dotted && let Some(place) = people_of(gazetteer, &folded) {
+        return Some(NameAt::People(place));
+    }
+    // "Hope, Ark.", "Independence, Mo.": a word that is seldom a place is one before a
+    // state's abbreviation.
+    let before_a_state = n == 1
+        && (before_a_state_abbreviation(gazetteer, text, tokens, j)
+            || before_its_province(gazetteer, text, tokens, j, name));
+    if lexicon::is_never_a_place(&folded) && !before_a_state {
+        return None;
+    }
+    if dotted {
+        return Some(NameAt::Place(format!("{name}.")));
+    }
+    // ("Park City": a word that alone is no place, with a kind word after it, is the name
+    // the gazetteer has whole.)
+    let (base, cue) = kind_cue(&folded);
+    if lexicon::is_never_a_place(base)
+        && !before_a_state
+        && !(cue == Some(PlaceKind::Admin1) && is_a_compass_name(base))
+        && !(cue.is_some()
+            && n >= 2
+            && is_capitalized(last_text)
+            && !is_a_compass_name(base)
+            && !matches!(base, "the" | "a" | "an" | "this" | "that" | "each")
+            && gazetteer.names().names_a_place(&folded))
+    {
+        return None;
+    }
+    // "Silver City": a name whose last word is a kind word is looked up whole too.
+    let exact = gazetteer.names().names_a_place(base) || gazetteer.names().names_a_place(&folded);
+    let variant = !exact && is_a_spelling_variant(gazetteer, text, tokens, (i, j), base, cue);
+    (exact || variant).then(|| NameAt::Place(name.to_string()))
+}
+
+/// Whether the words `i..=j`, `base` folded without their kind word (`cue`), are a spelling
+/// variant of a country, province, district or city ("Urozgan"), or of a shorter name that
+/// a kind word marks as a place ("Muse township").
+fn is_a_spelling_variant(
+    gazetteer: &Gazetteer,
+    text: &str,
+    tokens: &[Word],
+    (i, j): (usize, usize),
+    base: &str,
+    cue: Option<PlaceKind>,
+) -> bool {
+    let n = j - i + 1;
+    let first = tokens[i].text(text);
+    let kind_word = is_kind_word(tokens[j].text(text));
+    let long_enough = base.len() >= 5 || (cue.is_some() && base.len() >= 4);
+    // A variant is a name as written: a lower-case word inside it ("Hall in Key" of "City
+    // Hall in Key West") is only in a name spelled exactly so. "Maarat al-Numan", "Tell
+    // ar-Rifaat": an Arabic article joined by a hyphen to the next word is part of the name.
+    let joined_article = |k: usize| {
+        k > i
+            && k < j
+            && ARABIC_ARTICLES.contains(&tokens[k].text(text))
+            && text.get(tokens[k].span.1..tokens[k + 1].span.0) == Some("-")
+    };
+    let whole_run = || {
+        (i..=j).all(|k| {
+            is_capitalized(tokens[k].text(text))
+                || (k == j && kind_word)
+                || (k > i && text.get(tokens[k - 1].span.1..tokens[k].span.0) == Some("-"))
+                || joined_article(k)
+        })
+    };
+    // A loose form of three letters or fewer ("Wollo" reads "ala") is too common a sound to
+    // say which place is meant. "In Buea, police ...": a preposition that starts a sentence
+    // starts no spelling variant ("In Buea" read as Yên Bái); a name spelled so exactly ("In
+    // Salah") stands.
+    let after_a_preposition =
+        n > 1 && SENTENCE_START_PREPOSITIONS.contains(&first.to_ascii_lowercase().as_str());
+    // "the Bouar-Baoro road": two names joined for a way are no variant of one.
+    let two_joined_names = || {
+        n > 1
+            && text.get(tokens[i].span.1..tokens[i + 1].span.0) == Some("-")
+            && is_capitalized(tokens[i + 1].text(text))
+            && gazetteer.names().names_a_place(&fold(first))
+    };
+    // "Ethan" is a boy, not a spelling of Athens.
+    let a_given_name = n == 1 && lexicon::GIVEN_NAMES.contains(base);
+    long_enough && whole_run() && !after_a_preposition && !two_joined_names() && !a_given_name && {
+        let key = loose_key(base);
+        // (The capitals of compass words, "North Wollo", are no sound of the name.)
+        let sounds = key.chars().filter(char::is_ascii_lowercase).count();
+        sounds > MIN_LOOSE_KEY_CHARS && gazetteer.loose_names().contains(&key)
+    }
 }
 
 /// The Arabic article as transliterations write it before a hyphen ("al-", "ash-", "ez-").
