@@ -1000,6 +1000,7 @@ impl<'g> Extractor<'g> {
         f.rule.is_some() || f.date.is_some() || located || f.toll.killed > 0 || f.toll.injuries
     }
 
+    /// The incident of one clause, as ACLED's columns code it.
     fn write_incident(
         &self,
         article: &Article,
@@ -1010,100 +1011,16 @@ impl<'g> Extractor<'g> {
         f: Found<'_>,
     ) -> Incident {
         let g = self.gazetteer;
-        // The province the text names for a place coded in one made since.
-        let named_division = f
-            .place
-            .and_then(|(i, _)| mentions.get(i))
-            .filter(|m| m.in_an_older_division)
-            .and_then(|m| m.container)
-            .and_then(|c| mentions.get(c))
-            .map(|c| c.place);
-        let (place, geo_precision, place_span) =
-            match f.place.and_then(|(i, p)| mentions.get(i).map(|m| (m, p))) {
-                // "CHICAGO — A shooting in Austin": a neighbourhood the gazetteer lacks,
-                // read as a town far away; the story's town is the place.
-                Some((m, _)) if is_a_local_name_read_far_away(m, mentions, story) => {
-                    (story.town, GeoPrecision::District, None)
-                }
-                // "SAN ANGELO, Texas — ... at a home in West Texas": a clause that names only
-                // the province of a local story whose town lies there is at that town.
-                Some((m, _))
-                    if m.place.kind == PlaceKind::Admin1
-                        && story.town.is_some_and(|t| {
-                            t.country == m.place.country && t.admin1 == m.place.admin1
-                        }) =>
-                {
-                    (story.town, GeoPrecision::District, None)
-                }
-                // "Boko Haram attacked a village in Cameroon": the group's one province
-                // there says more than the country.
-                Some((m, _))
-                    if m.place.kind == PlaceKind::Country
-                        && story
-                            .group_home
-                            .is_some_and(|h| h.country == m.place.country) =>
-                {
-                    (story.group_home, GeoPrecision::Province, None)
-                }
-                Some((m, p)) => (Some(m.place), p, Some(m.span)),
-                // No place in the incident's clauses: the town a local story is about
-                // (geo_precision 2, near a town), else the one province the article is
-                // about, else its focus country (both at geo_precision 3).
-                None => match story.town {
-                    Some(town) => (Some(town), GeoPrecision::District, None),
-                    None => (
-                        story.home.or(story.group_home).or(story.focus),
-                        GeoPrecision::Province,
-                        None,
-                    ),
-                },
-            };
+        let named_division = division_named_for_a_newer_one(&f, mentions);
+        let (place, geo_precision, place_span) = incident_place(&f, mentions, story);
         let country_iso = place.map(|p| p.country).unwrap_or("");
         let country = g.country_name(country_iso).to_string();
-        let mut evidence = Vec::new();
-        let mut push = |field: EvidenceField, span: Span| {
-            evidence.push(Evidence {
-                article: article.id.clone(),
-                field,
-                start: offsets.to_char(span.0),
-                end: offsets.to_char(span.1),
-            });
-        };
-        push(EvidenceField::Sentence, f.sentence_span);
-        if let Some(t) = f.trigger {
-            push(EvidenceField::Trigger, t);
-        }
-        if let Some(s) = place_span {
-            push(EvidenceField::Location, s);
-        }
-        if let Some(d) = &f.date {
-            push(EvidenceField::Date, d.span);
-        }
-        for s in &f.toll.spans {
-            push(EvidenceField::Fatalities, *s);
-        }
-        for a in [f.roles.actor1, f.roles.actor2].into_iter().flatten() {
-            push(EvidenceField::Actor, a.span);
-        }
+        let evidence = evidence_of(article, offsets, &f, place_span);
         let focus_name = story
             .focus
             .map_or(country.as_str(), |p| g.country_name(p.country));
         let (actor1, actor2) = name_actors(&f, focus_name, &article.text);
-        let (event_date, time_precision) = match (&f.date, article.date) {
-            // A month alone is coded, as ACLED codes it, at its middle day.
-            (Some(d), _)
-                if d.precision == TimePrecision::Month
-                    && d.date.day() == 1
-                    && text
-                        .get(d.span.0..d.span.1)
-                        .is_some_and(|w| w.contains(char::is_alphabetic)) =>
-            {
-                (d.date.with_day(15), d.precision)
-            }
-            (Some(d), _) => (Some(d.date), d.precision),
-            (None, Some(published)) => (Some(published), TimePrecision::Week),
-            (None, None) => (None, TimePrecision::Month),
-        };
+        let (event_date, time_precision) = event_date_of(text, f.date.as_ref(), article.date);
         // A province or a country placed as such is pinned, as ACLED codes it, at its
         // capital: a text that names no place within a country mostly tells of the
         // government, parliament and protests of its capital.
@@ -1174,6 +1091,128 @@ impl<'g> Extractor<'g> {
             geonames_id: m.place.geonames_id,
             confidence: m.confidence,
         }
+    }
+}
+
+/// The province the text names for an incident's place that the gazetteer codes in a
+/// division made since ("Merauke city, Papua province").
+fn division_named_for_a_newer_one<'g>(
+    f: &Found<'_>,
+    mentions: &[Mention<'g>],
+) -> Option<&'g Place> {
+    f.place
+        .and_then(|(i, _)| mentions.get(i))
+        .filter(|m| m.in_an_older_division)
+        .and_then(|m| m.container)
+        .and_then(|c| mentions.get(c))
+        .map(|c| c.place)
+}
+
+/// Where an incident is, how precisely, and the span of the text that says so (none when
+/// the place comes from the story rather than the clause).
+fn incident_place<'g>(
+    f: &Found<'_>,
+    mentions: &[Mention<'g>],
+    story: &Story<'g>,
+) -> (Option<&'g Place>, GeoPrecision, Option<Span>) {
+    match f.place.and_then(|(i, p)| mentions.get(i).map(|m| (m, p))) {
+        // "CHICAGO — A shooting in Austin": a neighbourhood the gazetteer lacks, read as a
+        // town far away; the story's town is the place.
+        Some((m, _)) if is_a_local_name_read_far_away(m, mentions, story) => {
+            (story.town, GeoPrecision::District, None)
+        }
+        // "SAN ANGELO, Texas — ... at a home in West Texas": a clause that names only the
+        // province of a local story whose town lies there is at that town.
+        Some((m, _))
+            if m.place.kind == PlaceKind::Admin1
+                && story.town.is_some_and(|t| {
+                    t.country == m.place.country && t.admin1 == m.place.admin1
+                }) =>
+        {
+            (story.town, GeoPrecision::District, None)
+        }
+        // "Boko Haram attacked a village in Cameroon": the group's one province there says
+        // more than the country.
+        Some((m, _))
+            if m.place.kind == PlaceKind::Country
+                && story
+                    .group_home
+                    .is_some_and(|h| h.country == m.place.country) =>
+        {
+            (story.group_home, GeoPrecision::Province, None)
+        }
+        Some((m, p)) => (Some(m.place), p, Some(m.span)),
+        // No place in the incident's clauses: the town a local story is about (geo_precision
+        // 2, near a town), else the one province the article is about, else its focus
+        // country (both at geo_precision 3).
+        None => match story.town {
+            Some(town) => (Some(town), GeoPrecision::District, None),
+            None => (
+                story.home.or(story.group_home).or(story.focus),
+                GeoPrecision::Province,
+                None,
+            ),
+        },
+    }
+}
+
+/// The evidence of an incident: its sentence, trigger, place (`place_span`), date, death
+/// tolls and actors, as character offsets in the article.
+fn evidence_of(
+    article: &Article,
+    offsets: &CharOffsets,
+    f: &Found<'_>,
+    place_span: Option<Span>,
+) -> Vec<Evidence> {
+    let mut evidence = Vec::new();
+    let mut push = |field: EvidenceField, span: Span| {
+        evidence.push(Evidence {
+            article: article.id.clone(),
+            field,
+            start: offsets.to_char(span.0),
+            end: offsets.to_char(span.1),
+        });
+    };
+    push(EvidenceField::Sentence, f.sentence_span);
+    if let Some(t) = f.trigger {
+        push(EvidenceField::Trigger, t);
+    }
+    if let Some(s) = place_span {
+        push(EvidenceField::Location, s);
+    }
+    if let Some(d) = &f.date {
+        push(EvidenceField::Date, d.span);
+    }
+    for s in &f.toll.spans {
+        push(EvidenceField::Fatalities, *s);
+    }
+    for a in [f.roles.actor1, f.roles.actor2].into_iter().flatten() {
+        push(EvidenceField::Actor, a.span);
+    }
+    evidence
+}
+
+/// An incident's date and its precision: its own, else the publication date (to the week),
+/// else none.
+fn event_date_of(
+    text: &str,
+    date: Option<&DateExpr>,
+    published: Option<chrono::NaiveDate>,
+) -> (Option<chrono::NaiveDate>, TimePrecision) {
+    match (date, published) {
+        // A month alone is coded, as ACLED codes it, at its middle day.
+        (Some(d), _)
+            if d.precision == TimePrecision::Month
+                && d.date.day() == 1
+                && text
+                    .get(d.span.0..d.span.1)
+                    .is_some_and(|w| w.contains(char::is_alphabetic)) =>
+        {
+            (d.date.with_day(15), d.precision)
+        }
+        (Some(d), _) => (Some(d.date), d.precision),
+        (None, Some(published)) => (Some(published), TimePrecision::Week),
+        (None, None) => (None, TimePrecision::Month),
     }
 }
 

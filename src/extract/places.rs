@@ -2269,84 +2269,15 @@ fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool 
 fn is_a_name_of_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool {
     let (i, j) = raw.words;
     let word_at = |k: usize| tokens.get(k).map(|w| w.text(text)).unwrap_or("");
-    // An acronym is a place only as a country's code ("US", "UK") or as a dateline opening
-    // a line ("KABUL, 4 March"): elsewhere "KIA", "SAA" or "FAMa" name armed groups.
-    let opens_a_line = i == 0
-        || text[..tokens[i].span.0]
-            .trim_end_matches([' ', '\t'])
-            .ends_with('\n');
-    if is_acronym(&raw.name) && place.kind != PlaceKind::Country && !opens_a_line {
-        return false;
-    }
-    // "8:20 AM EST": a clock's words, not Armenia or Estonia.
-    if is_acronym(&raw.name) && after_a_time(text, tokens, i) {
-        return false;
-    }
-    // "Wagner forces", "Boko Haram fighters": a name before a group noun names the group.
-    let next = word_at(j + 1).to_ascii_lowercase();
-    let gap_to_next = tokens
-        .get(j + 1)
-        .and_then(|w| text.get(raw.span.1..w.span.0))
-        .unwrap_or("");
-    // "Wagner and Malian forces", "FAMa and Wagner", "special forces and Wagner": so
-    // does a name joined to a group, named by its people or its letters.
-    let group_word = |w: &str| {
-        lexicon::GROUP_NOUNS.contains(w) || (is_acronym(w) && !NEWS_COUNTRY_CODES.contains(&w))
-    };
-    let coordinated_group = (next == "and"
-        && is_capitalized(word_at(j + 2))
-        && lexicon::GROUP_NOUNS.contains(word_at(j + 3)))
-        || (i >= 2 && word_at(i - 1) == "and" && group_word(word_at(i - 2)));
-    if gap_to_next == " "
-        && (lexicon::GROUP_NOUNS.contains(&next) || coordinated_group)
-        && !matches!(place.kind, PlaceKind::Country | PlaceKind::Admin1)
-        && place.population < NAME_INSIDE_NAME_POPULATION
-    {
+    if is_a_code_here(text, tokens, raw, place) || names_a_group_here(text, tokens, raw, place) {
         return false;
     }
     let big = place.kind == PlaceKind::Admin1 || place.population >= NAME_INSIDE_NAME_POPULATION;
-    // The capitalised run around the mention ("Afghan National Army", "Ashraf Ghani").
-    // Bounded: a run longer than a name can be (a list, a line in capitals) is read only
-    // near the mention, so that a text of one repeated name stays linear.
-    // A day's or a month's name is capitalised but no part of a name ("in Dickinson
-    // Saturday", "Monday Lagos").
-    let of_a_name = |k: usize| is_capitalized(word_at(k)) && !is_day_or_month(word_at(k));
-    let mut start = i;
-    while start > 0
-        && i - start < NAME_RUN_REACH
-        && of_a_name(start - 1)
-        && !crosses_break(text, tokens, start - 1, start)
-    {
-        start -= 1;
-    }
-    let mut end = j;
-    while end + 1 < tokens.len()
-        && end - j < NAME_RUN_REACH
-        && of_a_name(end + 1)
-        && !crosses_break(text, tokens, end, end + 1)
-    {
-        end += 1;
-    }
-    let sentence_start = start == 0
-        || text[..tokens[start].span.0]
-            .trim_end()
-            .ends_with(['.', '\n', '"', '“', ':']);
-    // "The Duluth Police Department": a sentence's article is no part of the name.
-    if sentence_start && start < i && matches!(word_at(start), "The" | "A" | "An") {
-        start += 1;
-    }
-    // "Vicksburg Police Department", "Vicksburg Police Chief Ana Ruiz", "Vicksburg Mayor
-    // Ana Ruiz": a town's own police or officer names the town; the run is the force's or
-    // the officer's name, not one holding the town.
-    let its_police = start == i
-        && place.kind != PlaceKind::Country
-        && (matches!(
-            word_at(j + 1).to_ascii_lowercase().as_str(),
-            "police" | "sheriff" | "sheriff's" | "fire"
-        ) || (is_capitalized(word_at(j + 1)) && PERSON_TITLES.contains(word_at(j + 1))));
-    if its_police {
-        end = j;
-    }
+    let NameRun {
+        start,
+        end,
+        sentence_start,
+    } = name_run_around(text, tokens, raw, place);
     // "Gaoua Regional Hospital", "the Kaya Central Market": a site whose name opens with a
     // town's own name (no ordinary word: "Union Station") is in that town, as "the
     // hospital of Gaoua" is.
@@ -2413,6 +2344,106 @@ fn is_a_name_of_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> 
         return false;
     }
     true
+}
+
+/// Whether an acronym read as a place is a code of something else here: a place only as a
+/// country's code ("US", "UK") or as a dateline opening a line ("KABUL, 4 March"), since
+/// elsewhere "KIA", "SAA" or "FAMa" name armed groups; and "8:20 AM EST" is a clock's words,
+/// not Armenia or Estonia.
+fn is_a_code_here(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool {
+    if !is_acronym(&raw.name) {
+        return false;
+    }
+    let i = raw.words.0;
+    let opens_a_line = i == 0
+        || text[..tokens[i].span.0]
+            .trim_end_matches([' ', '\t'])
+            .ends_with('\n');
+    place.kind != PlaceKind::Country && !opens_a_line || after_a_time(text, tokens, i)
+}
+
+/// "Wagner forces", "Boko Haram fighters": whether a name before a group noun names the group
+/// (a small place's name; not a country's or a province's). "Wagner and Malian forces",
+/// "FAMa and Wagner", "special forces and Wagner": so does a name joined to a group, named by
+/// its people or its letters.
+fn names_a_group_here(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool {
+    let (i, j) = raw.words;
+    let word_at = |k: usize| tokens.get(k).map(|w| w.text(text)).unwrap_or("");
+    let next = word_at(j + 1).to_ascii_lowercase();
+    let gap_to_next = tokens
+        .get(j + 1)
+        .and_then(|w| text.get(raw.span.1..w.span.0))
+        .unwrap_or("");
+    let group_word = |w: &str| {
+        lexicon::GROUP_NOUNS.contains(w) || (is_acronym(w) && !NEWS_COUNTRY_CODES.contains(&w))
+    };
+    let coordinated_group = (next == "and"
+        && is_capitalized(word_at(j + 2))
+        && lexicon::GROUP_NOUNS.contains(word_at(j + 3)))
+        || (i >= 2 && word_at(i - 1) == "and" && group_word(word_at(i - 2)));
+    gap_to_next == " "
+        && (lexicon::GROUP_NOUNS.contains(&next) || coordinated_group)
+        && !matches!(place.kind, PlaceKind::Country | PlaceKind::Admin1)
+        && place.population < NAME_INSIDE_NAME_POPULATION
+}
+
+/// The capitalised run of words around a name, as word indexes.
+struct NameRun {
+    start: usize,
+    end: usize,
+    /// The run opens a sentence.
+    sentence_start: bool,
+}
+
+/// The capitalised run around a mention ("Afghan National Army", "Ashraf Ghani"). Bounded: a
+/// run longer than a name can be (a list, a line in capitals) is read only near the mention,
+/// so that a text of one repeated name stays linear. A day's or a month's name is
+/// capitalised but no part of a name ("in Dickinson Saturday", "Monday Lagos").
+fn name_run_around(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> NameRun {
+    let (i, j) = raw.words;
+    let word_at = |k: usize| tokens.get(k).map(|w| w.text(text)).unwrap_or("");
+    let of_a_name = |k: usize| is_capitalized(word_at(k)) && !is_day_or_month(word_at(k));
+    let mut start = i;
+    while start > 0
+        && i - start < NAME_RUN_REACH
+        && of_a_name(start - 1)
+        && !crosses_break(text, tokens, start - 1, start)
+    {
+        start -= 1;
+    }
+    let mut end = j;
+    while end + 1 < tokens.len()
+        && end - j < NAME_RUN_REACH
+        && of_a_name(end + 1)
+        && !crosses_break(text, tokens, end, end + 1)
+    {
+        end += 1;
+    }
+    let sentence_start = start == 0
+        || text[..tokens[start].span.0]
+            .trim_end()
+            .ends_with(['.', '\n', '"', '“', ':']);
+    // "The Duluth Police Department": a sentence's article is no part of the name.
+    if sentence_start && start < i && matches!(word_at(start), "The" | "A" | "An") {
+        start += 1;
+    }
+    // "Vicksburg Police Department", "Vicksburg Police Chief Ana Ruiz", "Vicksburg Mayor Ana
+    // Ruiz": a town's own police or officer names the town; the run is the force's or the
+    // officer's name, not one holding the town.
+    let its_police = start == i
+        && place.kind != PlaceKind::Country
+        && (matches!(
+            word_at(j + 1).to_ascii_lowercase().as_str(),
+            "police" | "sheriff" | "sheriff's" | "fire"
+        ) || (is_capitalized(word_at(j + 1)) && PERSON_TITLES.contains(word_at(j + 1))));
+    if its_police {
+        end = j;
+    }
+    NameRun {
+        start,
+        end,
+        sentence_start,
+    }
 }
 
 /// True when a country or a capital stands for its government: before a verb of saying or
