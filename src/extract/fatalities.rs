@@ -3,7 +3,7 @@
 //! and not a subset ("including six children"). ACLED's rule: the lowest reported figure.
 
 use super::lexicon::{self, WordSet};
-use crate::text::{Span, find_quantities, words};
+use crate::text::{Quantity, Span, Word, find_quantities, words};
 
 /// A death toll found in a clause.
 #[derive(Debug, Clone, PartialEq)]
@@ -189,15 +189,115 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
         injuries: lower.iter().any(|w| lexicon::INJURY_WORDS.contains(w)),
     };
     let ages = age_words(clause, &tokens, &lower);
-    let mut last_counted: Option<Span> = None;
-    for q in find_quantities(clause) {
+    let read = TollClause {
+        clause,
+        tokens: &tokens,
+        lower: &lower,
+        ages: &ages,
+    };
+    read.count_figures(&mut toll, skip);
+    if toll.killed == 0 {
+        read.count_one_killed_by_a_verb(&mut toll);
+    }
+    if toll.killed == 0 {
+        read.count_both(&mut toll);
+    }
+    if toll.killed == 0 {
+        read.count_a_multiple_killing(&mut toll);
+    }
+    read.count_named_victims(&mut toll);
+    if toll.killed == 0 {
+        read.count_one_person(&mut toll);
+    }
+    read.count_the_killer(&mut toll);
+    toll
+}
+
+/// A clause as the steps of [`death_toll`] read it.
+#[derive(Clone, Copy)]
+struct TollClause<'a> {
+    /// The clause.
+    clause: &'a str,
+    /// Its words.
+    tokens: &'a [Word],
+    /// Its words, lower-cased.
+    lower: &'a [String],
+    /// For each word, true when it gives someone's age ([`age_words`]).
+    ages: &'a [bool],
+}
+
+/// What a word of a clause says of one person's death ([`TollClause::one_death_at`]).
+enum OneDeath {
+    /// One person died; the words that say so end at this index.
+    EndsAt(usize),
+    /// Persons listed by name after a killing verb: how many, and the index of the last word.
+    Listed(u32, usize),
+    /// A rule for the word applies but finds no death: no later rule is tried for it.
+    NotHere,
+}
+
+impl<'a> TollClause<'a> {
+    /// The lower-cased word at `at`, or "" past the clause's end.
+    fn word(self, at: usize) -> &'a str {
+        self.lower.get(at).map_or("", String::as_str)
+    }
+
+    /// True when "a" or "an" is among the five words before `at`, ages not counted.
+    fn after_a(self, at: usize) -> bool {
+        // An age does not stand between the article and its noun ("a 29-year-old man").
+        words_before(self.lower, self.ages, at, 5).any(|w| matches!(w, "a" | "an"))
+    }
+
+    /// Figures tied to a death word ("killed at least seven civilians", "13 Taliban
+    /// insurgents were killed"): adds each to the toll, with the noun phrase of its victims.
+    fn count_figures(self, toll: &mut Toll, skip: &[Span]) {
+        let TollClause {
+            clause,
+            tokens,
+            lower,
+            ..
+        } = self;
+        let mut last_counted: Option<Span> = None;
+        for q in find_quantities(clause) {
+            let Some((first, last)) = self.figure_words(&q, skip, last_counted) else {
+                continue;
+            };
+            if self.is_no_count_of_people(first, last) {
+                continue;
+            }
+            if self.counts_deaths(&q, (first, last), last_counted) {
+                toll.killed = toll
+                    .killed
+                    .saturating_add(q.value)
+                    .saturating_add(single_persons_beside(clause, tokens, lower, first, last));
+                toll.spans.push(q.span);
+                last_counted = Some(q.span);
+                let noun_end = victim_phrase_end(lower, last);
+                if noun_end > last {
+                    toll.victims
+                        .push((tokens[last + 1].span.0, tokens[noun_end].span.1));
+                }
+            }
+        }
+    }
+
+    /// The first and last word of a figure `q` that may be a toll; none for a year, a
+    /// percentage, a time of day, a figure within `skip`, or the upper end of a range whose
+    /// lower end is `last_counted`.
+    fn figure_words(
+        self,
+        q: &Quantity,
+        skip: &[Span],
+        last_counted: Option<Span>,
+    ) -> Option<(usize, usize)> {
+        let TollClause { clause, tokens, .. } = self;
         if q.year_like
             || q.percent
             || is_clock_time(clause, q.span)
             || is_part_of_a_time(clause, q.span)
             || skip.iter().any(|s| s.0 <= q.span.0 && q.span.1 <= s.1)
         {
-            continue;
+            return None;
         }
         // "26-28 were killed", "2 to 3 militants": the upper end of a range is no second
         // toll (ACLED codes the lowest figure).
@@ -205,13 +305,23 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
             && previous.1 <= q.span.0
             && matches!(clause[previous.1..q.span.0].trim(), "-" | "–" | "to" | "or")
         {
-            continue;
+            return None;
         }
         let first = tokens.iter().position(|w| w.span.0 >= q.span.0);
         let last = tokens.iter().rposition(|w| w.span.1 <= q.span.1);
-        let (Some(first), Some(last)) = (first, last) else {
-            continue;
-        };
+        first.zip(last)
+    }
+
+    /// True when the figure of words `first..=last` counts no people (dead or alive): an
+    /// age, a time ("9 days ago"), a day of a month, "no one", a subset ("including six
+    /// children") or the deaths a protest is about.
+    fn is_no_count_of_people(self, first: usize, last: usize) -> bool {
+        let TollClause {
+            clause,
+            tokens,
+            lower,
+            ages,
+        } = self;
         // "a 17-year-old", "Ana Ruiz, 20,": an age, not a toll; "9 days ago": a time; "3
         // May", "May 3": a day of a month.
         let is_month = |k: Option<usize>| {
@@ -232,27 +342,42 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
                     || (is_month(first.checked_sub(1))
                         && !clause[tokens[first - 1].span.1..tokens[first].span.0].contains(','))))
         {
-            continue;
+            return true;
         }
         // "no one was killed": nobody.
         if first > 0 && lower[first - 1] == "no" {
-            continue;
+            return true;
         }
-        if is_subset(&lower, first) {
-            continue;
+        if is_subset(lower, first) {
+            return true;
         }
         // "protesting the killing of 2 men", "to denounce the deaths of 3 miners": the
         // deaths a protest is about, not deaths at it.
-        if protests_a_death(clause, &tokens, &lower, first) {
-            continue;
-        }
+        protests_a_death(clause, tokens, lower, first)
+    }
+
+    /// True when the figure `q` of words `first..=last` counts deaths: joined by "and" to
+    /// the victims of the figure counted last (`last_counted`), the others a killer took
+    /// with him, a family killed, or a figure with a death word ([`is_death_count`]).
+    fn counts_deaths(
+        self,
+        q: &Quantity,
+        (first, last): (usize, usize),
+        last_counted: Option<Span>,
+    ) -> bool {
+        let TollClause {
+            clause,
+            tokens,
+            lower,
+            ..
+        } = self;
         // "the murder of five teachers and two cooks": a figure joined by "and" to the
         // victims of a figure just counted shares its death.
         // Not "2 deaths and several injured", "10 deaths and thousands of shillings".
         let joined_to_counted = !q.vague
             && last_counted.is_some_and(|previous| {
-                let previous_last = last_index(&tokens, previous);
-                let previous_end = victim_phrase_end(&lower, previous_last);
+                let previous_last = last_index(tokens, previous);
+                let previous_end = victim_phrase_end(lower, previous_last);
                 first >= 1
                     && lower[first - 1] == "and"
                     && previous.1 <= tokens[first - 1].span.0
@@ -262,8 +387,8 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
                         .iter()
                         .any(|w| is_casualty_noun(w))
             })
-            && victim_phrase_end(&lower, last) > last
-            && !lower[last + 1..=victim_phrase_end(&lower, last)]
+            && victim_phrase_end(lower, last) > last
+            && !lower[last + 1..=victim_phrase_end(lower, last)]
                 .iter()
                 .any(|w| is_casualty_noun(w));
         // "killing himself and 3 others": the others (the killer's own death is counted
@@ -278,91 +403,97 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
             && lower[first - 2] == "family"
             && lower[first - 3] == "a"
             && is_a_killing_verb(&lower[first - 4]);
-        if joined_to_counted
+        joined_to_counted
             || with_the_killer
             || a_family
-            || is_death_count(clause, &tokens, &lower, (first, last), q.vague)
-        {
-            toll.killed = toll
-                .killed
-                .saturating_add(q.value)
-                .saturating_add(single_persons_beside(clause, &tokens, &lower, first, last));
-            toll.spans.push(q.span);
-            last_counted = Some(q.span);
-            let noun_end = victim_phrase_end(&lower, last);
-            if noun_end > last {
-                toll.victims
-                    .push((tokens[last + 1].span.0, tokens[noun_end].span.1));
-            }
+            || is_death_count(clause, tokens, lower, (first, last), q.vague)
+    }
+
+    /// One person after a verb of killing ("killed an NDS agent", "assassinated a regime
+    /// officer"), with the persons listed beside ("killed a judge, a colonel and a
+    /// journalist"): sets the toll by the first such verb.
+    fn count_one_killed_by_a_verb(self, toll: &mut Toll) {
+        let TollClause {
+            clause,
+            tokens,
+            lower,
+            ..
+        } = self;
+        let Some(k) = (0..lower.len()).find(|&k| self.kills_one_at(k)) else {
+            return;
+        };
+        toll.killed = 1;
+        if let (Some(a), Some(b)) = (tokens.get(k + 1), tokens.get(k + 2)) {
+            toll.spans.push((a.span.0, b.span.1));
+        }
+        // "killed a judge, a colonel and a journalist", "killed a guard as well as
+        // two farmers": the others too.
+        let noun = (k + 2..lower.len().min(k + 5))
+            .find(|&j| lexicon::ONE_PERSON_NOUNS.contains(&lower[j]))
+            .unwrap_or(k + 2);
+        if let Some((more, span)) = companions(clause, tokens, lower, noun, true) {
+            toll.killed = toll.killed.saturating_add(more);
+            toll.spans.push(span);
         }
     }
-    if toll.killed == 0 {
+
+    /// True when the word at `k` is a verb of killing followed by one person: "killed a",
+    /// "killed the mayor", "killed another villager".
+    fn kills_one_at(self, k: usize) -> bool {
+        let lower = self.lower;
+        let w = self.word(k);
         // "killed an NDS agent", "shot and killed a tribal elder"; by another verb of
         // killing, a person within a few words ("assassinated a regime officer", "shot
         // dead a teacher"; not "executed a raid").
-        for (k, w) in lower.iter().enumerate() {
-            let article = lower.get(k + 1).map(String::as_str);
-            let after = lower.get(k + 2).map_or("", String::as_str);
-            // "shot the victim dead", "shot a man dead"
-            let shot_dead = w == "shot" && lower.get(k + 3).is_some_and(|d| d == "dead");
-            // "assassinated a police interpreter": only a person is assassinated.
-            let assassinated = w == "assassinated";
-            // "abduct and kill a gendarme", not "tried to kill a leader".
-            let kill_done = w == "kill"
-                && !k.checked_sub(1).is_some_and(|j| {
-                    matches!(lower[j].as_str(), "to" | "will" | "would" | "could")
-                });
-            let killing = matches!(w.as_str(), "killed" | "killing" | "kills")
-                || kill_done
-                || assassinated
-                || (shot_dead
-                    && lower
-                        .get(k + 2)
-                        .is_some_and(|n| lexicon::ONE_PERSON_NOUNS.contains(n)))
-                || ((KILLING_VERBS.contains(w)
-                    || (w == "dead" && k > 0 && lower[k - 1] == "shot")
-                    || (w == "down" && k > 0 && lower[k - 1] == "gunned"))
-                    && (k + 2..lower.len().min(k + 6))
-                        .any(|j| lexicon::ONE_PERSON_NOUNS.contains(&lower[j])));
-            // "killed the mayor of the town": one person by "the" and a noun for one.
-            let the_one = article == Some("the")
-                && (k + 2..lower.len().min(k + 4))
-                    .any(|j| lexicon::ONE_PERSON_NOUNS.contains(&lower[j]));
-            // "killed another villager": one more person.
-            if killing
-                && (matches!(article, Some("a" | "an"))
-                    || the_one
-                    || (article == Some("another") && !about_an_earlier_death(&lower, k)))
-                && !matches!(
-                    after,
-                    "total" | "number" | "dozen" | "few" | "handful" | "couple" | "lot" | "score"
-                )
-                && !after.is_empty()
-            {
-                toll.killed = 1;
-                if let (Some(a), Some(b)) = (tokens.get(k + 1), tokens.get(k + 2)) {
-                    toll.spans.push((a.span.0, b.span.1));
-                }
-                // "killed a judge, a colonel and a journalist", "killed a guard as well as
-                // two farmers": the others too.
-                let noun = (k + 2..lower.len().min(k + 5))
-                    .find(|&j| lexicon::ONE_PERSON_NOUNS.contains(&lower[j]))
-                    .unwrap_or(k + 2);
-                if let Some((more, span)) = companions(clause, &tokens, &lower, noun, true) {
-                    toll.killed = toll.killed.saturating_add(more);
-                    toll.spans.push(span);
-                }
-                break;
-            }
-        }
+        let article = lower.get(k + 1).map(String::as_str);
+        let after = lower.get(k + 2).map_or("", String::as_str);
+        // "shot the victim dead", "shot a man dead"
+        let shot_dead = w == "shot" && lower.get(k + 3).is_some_and(|d| d == "dead");
+        // "assassinated a police interpreter": only a person is assassinated.
+        let assassinated = w == "assassinated";
+        // "abduct and kill a gendarme", not "tried to kill a leader".
+        let kill_done = w == "kill"
+            && !k
+                .checked_sub(1)
+                .is_some_and(|j| matches!(lower[j].as_str(), "to" | "will" | "would" | "could"));
+        let killing = matches!(w, "killed" | "killing" | "kills")
+            || kill_done
+            || assassinated
+            || (shot_dead
+                && lower
+                    .get(k + 2)
+                    .is_some_and(|n| lexicon::ONE_PERSON_NOUNS.contains(n)))
+            || ((KILLING_VERBS.contains(w)
+                || (w == "dead" && k > 0 && lower[k - 1] == "shot")
+                || (w == "down" && k > 0 && lower[k - 1] == "gunned"))
+                && (k + 2..lower.len().min(k + 6))
+                    .any(|j| lexicon::ONE_PERSON_NOUNS.contains(&lower[j])));
+        // "killed the mayor of the town": one person by "the" and a noun for one.
+        let the_one = article == Some("the")
+            && (k + 2..lower.len().min(k + 4))
+                .any(|j| lexicon::ONE_PERSON_NOUNS.contains(&lower[j]));
+        // "killed another villager": one more person.
+        killing
+            && (matches!(article, Some("a" | "an"))
+                || the_one
+                || (article == Some("another") && !about_an_earlier_death(lower, k)))
+            && !matches!(
+                after,
+                "total" | "number" | "dozen" | "few" | "handful" | "couple" | "lot" | "score"
+            )
+            && !after.is_empty()
     }
-    if toll.killed == 0 {
+
+    /// Two people by "both" and a verb of death ("both men were killed"): sets the toll
+    /// to two.
+    fn count_both(self, toll: &mut Toll) {
+        let TollClause { tokens, lower, .. } = self;
         // Two people: "both men were killed", "both were pronounced dead at the scene".
         if let Some(k) = lower.iter().position(|w| w == "both") {
             let verb = (k + 1..lower.len().min(k + 6))
                 .find(|&j| matches!(lower[j].as_str(), "were" | "died"));
             let dead = verb.is_some_and(|j| {
-                let word = |at: usize| lower.get(at).map_or("", String::as_str);
+                let word = |at: usize| self.word(at);
                 word(j) == "died"
                     || matches!(word(j + 1), "killed" | "dead" | "slain" | "murdered")
                     || (matches!(word(j + 1), "pronounced" | "found") && word(j + 2) == "dead")
@@ -371,13 +502,17 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
                             || (word(j + 2) == "to" && word(j + 3) == "death")
                             || (word(j + 2) == "and" && word(j + 3) == "killed")))
             });
-            if let (true, Some(j)) = (dead && !negated_before(&lower, k + 1), verb) {
+            if let (true, Some(j)) = (dead && !negated_before(lower, k + 1), verb) {
                 toll.killed = 2;
                 toll.spans.push((tokens[k].span.0, tokens[j].span.1));
             }
         }
     }
-    if toll.killed == 0 {
+
+    /// A killing of several by a word for how many ("a double homicide"): sets the toll
+    /// to that many.
+    fn count_a_multiple_killing(self, toll: &mut Toll) {
+        let TollClause { tokens, lower, .. } = self;
         // "a double homicide", "the triple murder": as many dead as the word says (not an
         // arrest or a trial over one).
         let multiple = lower.windows(2).enumerate().find_map(|(k, pair)| {
@@ -400,249 +535,55 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
             .then_some((k, n))
         });
         if let Some((k, n)) = multiple
-            && !about_an_earlier_death(&lower, k)
+            && !about_an_earlier_death(lower, k)
         {
             toll.killed = n;
             toll.spans.push((tokens[k].span.0, tokens[k + 1].span.1));
         }
     }
-    if let Some((count, span)) = named_victims(clause, &tokens, &lower, &ages)
-        && count > toll.killed
-        && toll.spans.iter().all(|s| s.0 >= span.0 && s.1 <= span.1)
-    {
-        // "Ana Ruiz, 20, and Luis Vega, 21, were murdered": the persons named; "a woman
-        // and her two children were found dead": all of them, not the figure alone.
-        toll.killed = count;
-        toll.spans = vec![span];
+
+    /// Named victims ([`named_victims`]): their number replaces a smaller toll whose
+    /// figures lie within their span.
+    fn count_named_victims(self, toll: &mut Toll) {
+        let TollClause {
+            clause,
+            tokens,
+            lower,
+            ages,
+        } = self;
+        if let Some((count, span)) = named_victims(clause, tokens, lower, ages)
+            && count > toll.killed
+            && toll.spans.iter().all(|s| s.0 >= span.0 && s.1 <= span.1)
+        {
+            // "Ana Ruiz, 20, and Luis Vega, 21, were murdered": the persons named; "a woman
+            // and her two children were found dead": all of them, not the figure alone.
+            toll.killed = count;
+            toll.spans = vec![span];
+        }
     }
-    if toll.killed == 0 {
+
+    /// One person dead, by the first word that says so ([`TollClause::one_death_at`]), with
+    /// the persons listed beside ("along with two other militants").
+    fn count_one_person(self, toll: &mut Toll) {
+        let TollClause {
+            clause,
+            tokens,
+            lower,
+            ..
+        } = self;
         // One person: "a policeman was killed", "a 17-year-old was shot dead", "a teenager
         // was shot and killed", "a toddler is dead", "the shooting death of a child".
-        for (k, w) in lower.iter().enumerate() {
-            let word = |at: usize| lower.get(at).map_or("", String::as_str);
-            // An age does not stand between the article and its noun ("a 29-year-old man").
-            let after_a =
-                |at: usize| words_before(&lower, &ages, at, 5).any(|w| matches!(w, "a" | "an"));
-            let end = match w.as_str() {
-                "was" | "is" if matches!(word(k + 1), "killed" | "dead") && after_a(k) => k + 1,
-                // A singular verb: one person ("Mayor X, a party leader, was shot to
-                // death", "the driver was also killed", "was gunned down"), unless nobody
-                // was.
-                "was" | "has" if !negated_before(&lower, k) && reports_one_death(&lower, k + 1) => {
-                    k + 1
-                }
-                "was" | "is" if word(k + 1) == "shot" && word(k + 2) == "dead" && after_a(k) => {
-                    k + 2
-                }
-                "shot" if word(k + 1) == "and" && word(k + 2) == "killed" && after_a(k) => k + 2,
-                "death" if word(k + 1) == "of" && matches!(word(k + 2), "a" | "an") => k + 3,
-                // "the murder of a councilman", "the body of an unknown man was found": one
-                // person (not a protest over it: "rallied against the murder of a
-                // student" reports no death of its own). ("The killing of a trader" is
-                // mostly what set off the riot a note reports: no death of its own.)
-                "murder" | "assassination" | "slaying" | "body"
-                    if word(k + 1) == "of"
-                        && matches!(word(k + 2), "a" | "an")
-                        && !about_an_earlier_death(&lower, k) =>
-                {
-                    k + 3
-                }
-                // "the shooting death of 17-year-old Ana Ruiz", "found the body of Luis
-                // Vega": one person, named (not a protest over it).
-                "death" | "murder" | "slaying" | "killing" | "body"
-                    if word(k + 1) == "of"
-                        && named_at(clause, &tokens, &ages, k + 2).is_some()
-                        && !about_an_earlier_death(&lower, k) =>
-                {
-                    named_at(clause, &tokens, &ages, k + 2).unwrap_or(k + 2)
-                }
-                // "killed himself", "shot herself to death", "fatally shot himself".
-                "killed" | "shot"
-                    if matches!(word(k + 1), "himself" | "herself")
-                        && (w == "killed"
-                            || (word(k + 2) == "to" && word(k + 3) == "death")
-                            || word(k + 2) == "dead"
-                            || (k > 0 && word(k - 1) == "fatally")) =>
-                {
-                    k + 1
-                }
-                // "he passed away", "the victim passed away"
-                "passed" if word(k + 1) == "away" && one_person_before(&lower, &ages, k) => k + 1,
-                // "the assassination of Senator Ana Ruiz", "of presidential candidate
-                // Luis Vega": one person (a figure or a plural after "of" is no one).
-                "assassination"
-                    if word(k + 1) == "of"
-                        && tokens.get(k + 2).is_some_and(|t| {
-                            let next = word(k + 2);
-                            !starts_a_figure(next)
-                                && !matches!(next, "the" | "these" | "those" | "their")
-                                && (t.text(clause).starts_with(char::is_uppercase)
-                                    || !next.ends_with('s'))
-                        }) =>
-                {
-                    k + 2
-                }
-                // "the shooting left a man dead", "left a 20-year-old woman dead"
-                // "leaving a child killed" too.
-                "left" | "leaving"
-                    if matches!(word(k + 1), "a" | "an") && !negated_before(&lower, k) =>
-                {
-                    match (k + 2..lower.len().min(k + 8))
-                        .filter(|&j| !ages[j])
-                        .take(3)
-                        .find(|&j| matches!(lower[j].as_str(), "dead" | "killed"))
-                    {
-                        Some(end) => end,
-                        None => continue,
-                    }
-                }
-                // "A teenager died after ...", "he was pronounced dead", "the victim was
-                // found dead", "a man was fatally shot": one person, singular subject.
-                "died" | "dies" | "succumbed" if one_person_before(&lower, &ages, k) => k,
-                // "Arwood was pronounced dead": a surname alone names one person too.
-                "pronounced" | "found" | "discovered"
-                    if matches!(word(k + 1), "dead" | "deceased")
-                        && (one_person_before(&lower, &ages, k)
-                            || (k >= 2
-                                && word(k - 1) == "was"
-                                && a_surname_at(clause, &tokens, &lower, k - 2))) =>
-                {
-                    k + 1
-                }
-                "fatally"
-                    if FATAL_PARTICIPLES.contains(word(k + 1))
-                        && (one_person_before(&lower, &ages, k)
-                            || a_lone_person_just_before(&lower, &ages, k)) =>
-                {
-                    k + 1
-                }
-                // "he killed his wife", "shot dead her neighbour": one person after an
-                // active killing verb.
-                _ if matches!(word(k + 1), "his" | "her")
-                    && is_active_killing(clause, &tokens, &lower, k)
-                    && one_person_after(&lower, &ages, k + 1) =>
-                {
-                    k + 2
-                }
-                // "a 6-year-old fatally shoots his grandfather": one person after the verb.
-                "fatally"
-                    if FATAL_VERBS.contains(word(k + 1))
-                        && one_person_after(&lower, &ages, k + 2) =>
-                {
-                    k + 1
-                }
-                // "villagers lynched a suspected thief to death", "beat a man to death",
-                // "before burning him to death": one person, done to death.
-                "lynched" | "beat" | "stoned" | "hacked" | "clubbed" | "stabbed" | "burned"
-                | "burnt" | "tortured" | "beating" | "burning" | "hacking" | "stoning"
-                | "clubbing" | "stabbing" | "lynching"
-                    if (matches!(word(k + 1), "a" | "an" | "his" | "her")
-                        || (matches!(word(k + 1), "him" | "her")
-                            && word(k + 2) == "to"
-                            && word(k + 3) == "death"))
-                        && (k + 2..lower.len().min(k + 7))
-                            .take_while(|&j| {
-                                !starts_a_figure(&lower[j])
-                                    && !lexicon::PLURAL_PERSON_WORDS.contains(&lower[j])
-                            })
-                            .any(|j| lower[j] == "to" && word(j + 1) == "death") =>
-                {
-                    k + 1
-                }
-                // "four men were shot, one fatally": one of those shot died.
-                "one"
-                    if word(k + 1) == "fatally"
-                        && k > 0
-                        && clause[tokens[k - 1].span.1..tokens[k].span.0]
-                            .contains([',', '-', '—', '–', '(']) =>
-                {
-                    k + 1
-                }
-                // "a toddler was shot on Friday and later died": the clause's one person.
-                // "officers found a woman dead in the car": one person found dead.
-                "found" | "discovered"
-                    if matches!(word(k + 1), "a" | "an")
-                        && (k + 2..lower.len().min(k + 6))
-                            .filter(|&j| !ages[j])
-                            .take(2)
-                            .any(|j| {
-                                lexicon::ONE_PERSON_NOUNS.contains(&lower[j])
-                                    && matches!(word(j + 1), "dead" | "deceased")
-                            }) =>
-                {
-                    k + 1
-                }
-                "died" | "dies" | "succumbed"
-                    if k >= 2
-                        && (word(k - 1) == "and"
-                            || (word(k - 1) == "later" && word(k - 2) == "and"))
-                        && the_subject_is_one_person(&lower, &ages, k) =>
-                {
-                    k
-                }
-                // "a fatal shooting": at least one dead.
-                "fatal"
-                    if matches!(word(k + 1), "shooting" | "stabbing" | "attack")
-                        && k >= 1
-                        && matches!(word(k - 1), "a" | "the" | "in" | "sunday's" | "tuesday's") =>
-                {
-                    k + 1
-                }
-                // "gunmen killed Judge Ana Ruiz", "a bomb killed Mayor Luis Vega", "they
-                // murdered Ana Ruiz in her home": one person, named after the verb.
-                // "murdered magistrate Ana Ruiz, commander Luis Vega and Senator Rosa Paz":
-                // each person listed.
-                _ if persons_listed_after(clause, &tokens, &lower, k).is_some() => {
-                    let (n, end) =
-                        persons_listed_after(clause, &tokens, &lower, k).unwrap_or((1, k));
+        for k in 0..lower.len() {
+            let end = match self.one_death_at(k) {
+                Some(OneDeath::EndsAt(end)) => end,
+                Some(OneDeath::Listed(n, end)) => {
                     toll.killed = n;
                     if let (Some(a), Some(b)) = (tokens.get(k + 1), tokens.get(end)) {
                         toll.spans.push((a.span.0, b.span.1));
                     }
                     break;
                 }
-                _ if is_active_killing(clause, &tokens, &lower, k)
-                    && names_one_person_after(clause, &tokens, &lower, &ages, k) =>
-                {
-                    k + 2
-                }
-                // A named person: "Inspector Juan Perez died in the blast", "Mayor Ana
-                // Ruiz was murdered".
-                // Headline grammar, without an article: "Man shot dead in Dayton",
-                // "Dalton area boy, 8, dies", "Teen fatally shot": a noun for one person
-                // that opens the clause.
-                _ if lexicon::ONE_PERSON_NOUNS.contains(w)
-                    && opens_the_clause_bare(clause, &tokens, &lower, &ages, k) =>
-                {
-                    let next = (k + 1..lower.len())
-                        .find(|&j| !ages[j])
-                        .unwrap_or(lower.len());
-                    if matches!(word(next), "dies" | "died") {
-                        next
-                    } else if reports_one_death(&lower, next)
-                        || (word(next) == "fatally" && FATAL_PARTICIPLES.contains(word(next + 1)))
-                    {
-                        (next + 1).min(lower.len() - 1)
-                    } else {
-                        continue;
-                    }
-                }
-                // "Dale Cobb Jr., 17, was pronounced dead".
-                "died" | "was"
-                    if ((k >= 2 && named_before(clause, &tokens, &ages, k))
-                        || (k >= 1 && a_surname_at(clause, &tokens, &lower, k - 1)))
-                        && (w == "died"
-                            || SINGLE_DEATH_PARTICIPLES.contains(word(k + 1))
-                            || (matches!(word(k + 1), "pronounced" | "found")
-                                && matches!(word(k + 2), "dead" | "deceased"))) =>
-                {
-                    match w.as_str() {
-                        "died" => k,
-                        _ if SINGLE_DEATH_PARTICIPLES.contains(word(k + 1)) => k + 1,
-                        _ => k + 2,
-                    }
-                }
-                _ => continue,
+                Some(OneDeath::NotHere) | None => continue,
             };
             toll.killed = 1;
             if let (Some(a), Some(b)) = (tokens.get(k.saturating_sub(3)), tokens.get(end)) {
@@ -650,33 +591,330 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
             }
             // "... was shot to death along with two other militants": and they; "killed
             // a judge, a colonel and a journalist": all three.
-            let last_word = word(end);
+            let last_word = self.word(end);
             let victim_ends_there = !lexicon::DEATH_WORDS.contains(last_word)
                 && !matches!(
                     last_word,
                     "dead" | "away" | "himself" | "herself" | "shot" | "death" | "shooting"
                 );
-            if let Some((more, span)) = companions(clause, &tokens, &lower, end, victim_ends_there)
-            {
+            if let Some((more, span)) = companions(clause, tokens, lower, end, victim_ends_there) {
                 toll.killed = toll.killed.saturating_add(more);
                 toll.spans.push(span);
             }
             break;
         }
     }
-    // "killed his wife and then himself", "killing two, then himself", "before turning
-    // the gun on himself": the killer died too.
-    if toll.killed > 0
-        && let Some(at) = the_killer_died_too(&lower)
-        && !toll
-            .spans
-            .iter()
-            .any(|s| s.0 <= tokens[at].span.0 && tokens[at].span.1 <= s.1)
-    {
-        toll.killed = toll.killed.saturating_add(1);
-        toll.spans.push(tokens[at].span);
+
+    /// What the word at `k` says of one person's death, by the first of the rules below
+    /// that applies to it (their order matters).
+    fn one_death_at(self, k: usize) -> Option<OneDeath> {
+        self.one_death_by_was_or_of(k)
+            .or_else(|| self.one_death_by_words_of_dying(k))
+            .or_else(|| self.one_death_done_to_someone(k))
+            .or_else(|| self.one_death_of_a_named_person(k))
     }
-    toll
+
+    /// The first rules for one death, by a singular "was" or a death "of" someone: "a
+    /// policeman was killed", "was shot dead", "shot and killed", "the death of a child",
+    /// "the murder of a councilman", "the shooting death of 17-year-old Ana Ruiz". None when
+    /// no rule applies to the word.
+    fn one_death_by_was_or_of(self, k: usize) -> Option<OneDeath> {
+        let TollClause {
+            clause,
+            tokens,
+            lower,
+            ages,
+        } = self;
+        let word = |at: usize| self.word(at);
+        let after_a = |at: usize| self.after_a(at);
+        let w = word(k);
+        let end = match w {
+            "was" | "is" if matches!(word(k + 1), "killed" | "dead") && after_a(k) => k + 1,
+            // A singular verb: one person ("Mayor X, a party leader, was shot to
+            // death", "the driver was also killed", "was gunned down"), unless nobody
+            // was.
+            "was" | "has" if !negated_before(lower, k) && reports_one_death(lower, k + 1) => k + 1,
+            "was" | "is" if word(k + 1) == "shot" && word(k + 2) == "dead" && after_a(k) => k + 2,
+            "shot" if word(k + 1) == "and" && word(k + 2) == "killed" && after_a(k) => k + 2,
+            "death" if word(k + 1) == "of" && matches!(word(k + 2), "a" | "an") => k + 3,
+            // "the murder of a councilman", "the body of an unknown man was found": one
+            // person (not a protest over it: "rallied against the murder of a
+            // student" reports no death of its own). ("The killing of a trader" is
+            // mostly what set off the riot a note reports: no death of its own.)
+            "murder" | "assassination" | "slaying" | "body"
+                if word(k + 1) == "of"
+                    && matches!(word(k + 2), "a" | "an")
+                    && !about_an_earlier_death(lower, k) =>
+            {
+                k + 3
+            }
+            // "the shooting death of 17-year-old Ana Ruiz", "found the body of Luis
+            // Vega": one person, named (not a protest over it).
+            "death" | "murder" | "slaying" | "killing" | "body"
+                if word(k + 1) == "of"
+                    && named_at(clause, tokens, ages, k + 2).is_some()
+                    && !about_an_earlier_death(lower, k) =>
+            {
+                named_at(clause, tokens, ages, k + 2).unwrap_or(k + 2)
+            }
+            _ => return None,
+        };
+        Some(OneDeath::EndsAt(end))
+    }
+
+    /// The next rules for one death, by words of dying with one person for subject or
+    /// object: "killed himself", "he passed away", "the assassination of Senator Ana Ruiz",
+    /// "left a man dead", "a teenager died", "was pronounced dead", "a man was fatally
+    /// shot". None when no rule applies to the word.
+    fn one_death_by_words_of_dying(self, k: usize) -> Option<OneDeath> {
+        let TollClause {
+            clause,
+            tokens,
+            lower,
+            ages,
+        } = self;
+        let word = |at: usize| self.word(at);
+        let w = word(k);
+        let end = match w {
+            // "killed himself", "shot herself to death", "fatally shot himself".
+            "killed" | "shot"
+                if matches!(word(k + 1), "himself" | "herself")
+                    && (w == "killed"
+                        || (word(k + 2) == "to" && word(k + 3) == "death")
+                        || word(k + 2) == "dead"
+                        || (k > 0 && word(k - 1) == "fatally")) =>
+            {
+                k + 1
+            }
+            // "he passed away", "the victim passed away"
+            "passed" if word(k + 1) == "away" && one_person_before(lower, ages, k) => k + 1,
+            // "the assassination of Senator Ana Ruiz", "of presidential candidate
+            // Luis Vega": one person (a figure or a plural after "of" is no one).
+            "assassination"
+                if word(k + 1) == "of"
+                    && tokens.get(k + 2).is_some_and(|t| {
+                        let next = word(k + 2);
+                        !starts_a_figure(next)
+                            && !matches!(next, "the" | "these" | "those" | "their")
+                            && (t.text(clause).starts_with(char::is_uppercase)
+                                || !next.ends_with('s'))
+                    }) =>
+            {
+                k + 2
+            }
+            // "the shooting left a man dead", "left a 20-year-old woman dead"
+            // "leaving a child killed" too.
+            "left" | "leaving"
+                if matches!(word(k + 1), "a" | "an") && !negated_before(lower, k) =>
+            {
+                match (k + 2..lower.len().min(k + 8))
+                    .filter(|&j| !ages[j])
+                    .take(3)
+                    .find(|&j| matches!(lower[j].as_str(), "dead" | "killed"))
+                {
+                    Some(end) => end,
+                    None => return Some(OneDeath::NotHere),
+                }
+            }
+            // "A teenager died after ...", "he was pronounced dead", "the victim was
+            // found dead", "a man was fatally shot": one person, singular subject.
+            "died" | "dies" | "succumbed" if one_person_before(lower, ages, k) => k,
+            // "Arwood was pronounced dead": a surname alone names one person too.
+            "pronounced" | "found" | "discovered"
+                if matches!(word(k + 1), "dead" | "deceased")
+                    && (one_person_before(lower, ages, k)
+                        || (k >= 2
+                            && word(k - 1) == "was"
+                            && a_surname_at(clause, tokens, lower, k - 2))) =>
+            {
+                k + 1
+            }
+            "fatally"
+                if FATAL_PARTICIPLES.contains(word(k + 1))
+                    && (one_person_before(lower, ages, k)
+                        || a_lone_person_just_before(lower, ages, k)) =>
+            {
+                k + 1
+            }
+            _ => return None,
+        };
+        Some(OneDeath::EndsAt(end))
+    }
+
+    /// The next rules for one death, by what was done to one person: "he killed his wife",
+    /// "fatally shoots his grandfather", "beat a man to death", "four men were shot, one
+    /// fatally", "found a woman dead", "was shot and later died", "a fatal shooting". None
+    /// when no rule applies to the word.
+    fn one_death_done_to_someone(self, k: usize) -> Option<OneDeath> {
+        let TollClause {
+            clause,
+            tokens,
+            lower,
+            ages,
+        } = self;
+        let word = |at: usize| self.word(at);
+        let end = match word(k) {
+            // "he killed his wife", "shot dead her neighbour": one person after an
+            // active killing verb.
+            _ if matches!(word(k + 1), "his" | "her")
+                && is_active_killing(clause, tokens, lower, k)
+                && one_person_after(lower, ages, k + 1) =>
+            {
+                k + 2
+            }
+            // "a 6-year-old fatally shoots his grandfather": one person after the verb.
+            "fatally"
+                if FATAL_VERBS.contains(word(k + 1)) && one_person_after(lower, ages, k + 2) =>
+            {
+                k + 1
+            }
+            // "villagers lynched a suspected thief to death", "beat a man to death",
+            // "before burning him to death": one person, done to death.
+            "lynched" | "beat" | "stoned" | "hacked" | "clubbed" | "stabbed" | "burned"
+            | "burnt" | "tortured" | "beating" | "burning" | "hacking" | "stoning" | "clubbing"
+            | "stabbing" | "lynching"
+                if (matches!(word(k + 1), "a" | "an" | "his" | "her")
+                    || (matches!(word(k + 1), "him" | "her")
+                        && word(k + 2) == "to"
+                        && word(k + 3) == "death"))
+                    && (k + 2..lower.len().min(k + 7))
+                        .take_while(|&j| {
+                            !starts_a_figure(&lower[j])
+                                && !lexicon::PLURAL_PERSON_WORDS.contains(&lower[j])
+                        })
+                        .any(|j| lower[j] == "to" && word(j + 1) == "death") =>
+            {
+                k + 1
+            }
+            // "four men were shot, one fatally": one of those shot died.
+            "one"
+                if word(k + 1) == "fatally"
+                    && k > 0
+                    && clause[tokens[k - 1].span.1..tokens[k].span.0]
+                        .contains([',', '-', '—', '–', '(']) =>
+            {
+                k + 1
+            }
+            // "a toddler was shot on Friday and later died": the clause's one person.
+            // "officers found a woman dead in the car": one person found dead.
+            "found" | "discovered"
+                if matches!(word(k + 1), "a" | "an")
+                    && (k + 2..lower.len().min(k + 6))
+                        .filter(|&j| !ages[j])
+                        .take(2)
+                        .any(|j| {
+                            lexicon::ONE_PERSON_NOUNS.contains(&lower[j])
+                                && matches!(word(j + 1), "dead" | "deceased")
+                        }) =>
+            {
+                k + 1
+            }
+            "died" | "dies" | "succumbed"
+                if k >= 2
+                    && (word(k - 1) == "and"
+                        || (word(k - 1) == "later" && word(k - 2) == "and"))
+                    && the_subject_is_one_person(lower, ages, k) =>
+            {
+                k
+            }
+            // "a fatal shooting": at least one dead.
+            "fatal"
+                if matches!(word(k + 1), "shooting" | "stabbing" | "attack")
+                    && k >= 1
+                    && matches!(word(k - 1), "a" | "the" | "in" | "sunday's" | "tuesday's") =>
+            {
+                k + 1
+            }
+            _ => return None,
+        };
+        Some(OneDeath::EndsAt(end))
+    }
+
+    /// The last rules for one death, by a person named or a headline's bare noun: "gunmen
+    /// killed Judge Ana Ruiz", "murdered magistrate Ana Ruiz, commander Luis Vega and
+    /// Senator Rosa Paz" (each one listed), "Man shot dead in Dayton", "Dale Cobb Jr., 17,
+    /// was pronounced dead". None when no rule finds a death.
+    fn one_death_of_a_named_person(self, k: usize) -> Option<OneDeath> {
+        let TollClause {
+            clause,
+            tokens,
+            lower,
+            ages,
+        } = self;
+        let word = |at: usize| self.word(at);
+        let w = word(k);
+        let end = match w {
+            // "gunmen killed Judge Ana Ruiz", "a bomb killed Mayor Luis Vega", "they
+            // murdered Ana Ruiz in her home": one person, named after the verb.
+            // "murdered magistrate Ana Ruiz, commander Luis Vega and Senator Rosa Paz":
+            // each person listed.
+            _ if persons_listed_after(clause, tokens, lower, k).is_some() => {
+                let (n, end) = persons_listed_after(clause, tokens, lower, k).unwrap_or((1, k));
+                return Some(OneDeath::Listed(n, end));
+            }
+            _ if is_active_killing(clause, tokens, lower, k)
+                && names_one_person_after(clause, tokens, lower, ages, k) =>
+            {
+                k + 2
+            }
+            // A named person: "Inspector Juan Perez died in the blast", "Mayor Ana
+            // Ruiz was murdered".
+            // Headline grammar, without an article: "Man shot dead in Dayton",
+            // "Dalton area boy, 8, dies", "Teen fatally shot": a noun for one person
+            // that opens the clause.
+            _ if lexicon::ONE_PERSON_NOUNS.contains(w)
+                && opens_the_clause_bare(clause, tokens, lower, ages, k) =>
+            {
+                let next = (k + 1..lower.len())
+                    .find(|&j| !ages[j])
+                    .unwrap_or(lower.len());
+                if matches!(word(next), "dies" | "died") {
+                    next
+                } else if reports_one_death(lower, next)
+                    || (word(next) == "fatally" && FATAL_PARTICIPLES.contains(word(next + 1)))
+                {
+                    (next + 1).min(lower.len() - 1)
+                } else {
+                    return Some(OneDeath::NotHere);
+                }
+            }
+            // "Dale Cobb Jr., 17, was pronounced dead".
+            "died" | "was"
+                if ((k >= 2 && named_before(clause, tokens, ages, k))
+                    || (k >= 1 && a_surname_at(clause, tokens, lower, k - 1)))
+                    && (w == "died"
+                        || SINGLE_DEATH_PARTICIPLES.contains(word(k + 1))
+                        || (matches!(word(k + 1), "pronounced" | "found")
+                            && matches!(word(k + 2), "dead" | "deceased"))) =>
+            {
+                match w {
+                    "died" => k,
+                    _ if SINGLE_DEATH_PARTICIPLES.contains(word(k + 1)) => k + 1,
+                    _ => k + 2,
+                }
+            }
+            _ => return None,
+        };
+        Some(OneDeath::EndsAt(end))
+    }
+
+    /// The killer's own death after killing others: one more when the toll has some and
+    /// does not hold the word that says so ([`the_killer_died_too`]).
+    fn count_the_killer(self, toll: &mut Toll) {
+        let TollClause { tokens, lower, .. } = self;
+        // "killed his wife and then himself", "killing two, then himself", "before turning
+        // the gun on himself": the killer died too.
+        if toll.killed > 0
+            && let Some(at) = the_killer_died_too(lower)
+            && !toll
+                .spans
+                .iter()
+                .any(|s| s.0 <= tokens[at].span.0 && tokens[at].span.1 <= s.1)
+        {
+            toll.killed = toll.killed.saturating_add(1);
+            toll.spans.push(tokens[at].span);
+        }
+    }
 }
 
 /// The word that tells a killer took his or her own life after killing others ("then
