@@ -1757,6 +1757,10 @@ fn is_subset(lower: &[String], first: usize) -> bool {
     })
 }
 
+/// True when the figure of words `first..=last` counts deaths: a death word before it
+/// ("killed three soldiers", "the murder of five teachers") or after it in its phrase ("13
+/// insurgents were killed"), and no animals ("slaughtered 2 goats"). `vague` for a vague
+/// figure ("dozens").
 fn is_death_count(
     clause: &str,
     tokens: &[crate::text::Word],
@@ -1764,17 +1768,38 @@ fn is_death_count(
     (first, last): (usize, usize),
     vague: bool,
 ) -> bool {
+    if counts_animals(lower, last) {
+        return false;
+    }
+    if a_death_word_before(clause, tokens, lower, first, vague) {
+        return true;
+    }
+    PhraseAfter::new(clause, tokens, lower, last).reports_deaths()
+}
+
+/// True when the figure ending at word `last` counts animals ("2 goats"), not people ("2
+/// cattle traders").
+fn counts_animals(lower: &[String], last: usize) -> bool {
+    // "slaughtered 2 goats": animals are no toll; "2 cattle traders" are people.
+    let of_people = |w: &str| w.ends_with("ers") || w.ends_with("men");
+    lower.get(last + 1).is_some_and(|w| ANIMALS.contains(w))
+        && !lower.get(last + 2).is_some_and(|w| of_people(w))
+}
+
+/// True when a word of death just before the figure starting at word `first` ties it to
+/// deaths: a killing verb ("killed three soldiers"), a killing noun and "of" ("the murder of
+/// five teachers"; not of a `vague` figure), "shot dead", "gunned down", "rose to".
+fn a_death_word_before(
+    clause: &str,
+    tokens: &[crate::text::Word],
+    lower: &[String],
+    first: usize,
+    vague: bool,
+) -> bool {
     // "killed three Afghan security forces", "killing at least 20 personnel", "killed a
     // total of 5" (but not "8 were killed, 4 were injured": a comma ends the verb's reach)
     let total_of = first >= 3 && lower[first - 3..first].join(" ") == "a total of";
     let verb = if total_of { first - 3 } else { first };
-    // "slaughtered 2 goats": animals are no toll; "2 cattle traders" are people.
-    let of_people = |w: &str| w.ends_with("ers") || w.ends_with("men");
-    if lower.get(last + 1).is_some_and(|w| ANIMALS.contains(w))
-        && !lower.get(last + 2).is_some_and(|w| of_people(w))
-    {
-        return false;
-    }
     if verb > 0
         && (matches!(
             lower[verb - 1].as_str(),
@@ -1810,146 +1835,258 @@ fn is_death_count(
     {
         return true;
     }
-    if first > 1
+    first > 1
         && lower[first - 1] == "to"
         && matches!(
             lower[first - 2].as_str(),
             "rose" | "risen" | "climbed" | "toll"
         )
-    {
-        return true;
+}
+
+/// The words after a figure as [`PhraseAfter::reports_deaths`] reads them: how far the
+/// figure's phrase reaches, and which aside the reading is in.
+struct PhraseAfter<'a> {
+    /// The clause.
+    clause: &'a str,
+    /// Its words.
+    tokens: &'a [crate::text::Word],
+    /// Its words, lower-cased.
+    lower: &'a [String],
+    /// The figure's last word.
+    last: usize,
+    /// The word the reading stops before; asides and lists push it further.
+    limit: usize,
+    /// In parentheses: "14 guards (and gendarmes) died".
+    in_parentheses: bool,
+    /// In ages set off by commas: ", aged 19 and 21,".
+    in_ages: bool,
+    /// In a subset set off by commas: ", including a boy,".
+    in_subset: bool,
+}
+
+/// Where a word stands towards the asides of a figure's phrase
+/// ([`PhraseAfter::step_over_asides`]).
+enum Aside {
+    /// In no aside; `just_ended` when one ended right before the word.
+    Out {
+        /// An aside ended right before the word.
+        just_ended: bool,
+    },
+    /// In an aside: the word does not count against the window.
+    In,
+    /// A subset aside goes on with another's verb: the figure reports no deaths.
+    AnotherVerb,
+}
+
+impl<'a> PhraseAfter<'a> {
+    /// The reading of the words after the figure ending at word `last`, the window not
+    /// stretched yet.
+    fn new(
+        clause: &'a str,
+        tokens: &'a [crate::text::Word],
+        lower: &'a [String],
+        last: usize,
+    ) -> Self {
+        PhraseAfter {
+            clause,
+            tokens,
+            lower,
+            last,
+            limit: (last + 1 + WINDOW_AFTER).min(tokens.len()),
+            in_parentheses: false,
+            in_ages: false,
+            in_subset: false,
+        }
     }
-    // "13 Taliban insurgents were killed", "seven dead", "7 militants and 2 police were
-    // killed", "5 rebels and/or bandits died", "14 guards (and gendarmes) died"
-    let mut limit = (last + 1 + WINDOW_AFTER).min(tokens.len());
-    let mut in_parentheses = false;
-    // ", aged 19 and 21,": the ages set off by commas are an aside too.
-    let mut in_ages = false;
-    let mut in_subset = false;
-    let mut k = last + 1;
-    while k < limit {
-        let gap = &clause[tokens[k - 1].span.1..tokens[k].span.0];
+
+    /// True when the figure's phrase goes on to a death word within the window: "13
+    /// Taliban insurgents were killed", "seven dead"; not an injury word.
+    fn reports_deaths(mut self) -> bool {
+        // "13 Taliban insurgents were killed", "seven dead", "7 militants and 2 police were
+        // killed", "5 rebels and/or bandits died", "14 guards (and gendarmes) died"
+        let (clause, tokens, lower) = (self.clause, self.tokens, self.lower);
+        let mut k = self.last + 1;
+        while k < self.limit {
+            let gap = &clause[tokens[k - 1].span.1..tokens[k].span.0];
+            let aside_ends_here = match self.step_over_asides(gap, k) {
+                Aside::Out { just_ended } => just_ended,
+                Aside::In => {
+                    k += 1;
+                    continue;
+                }
+                Aside::AnotherVerb => return false,
+            };
+            if self.ends_before(gap, k, aside_ends_here) {
+                return false;
+            }
+            let w = lower[k].as_str();
+            self.stretch_over(w);
+            if let Some(dead) = self.what_the_word_says(k) {
+                return dead;
+            }
+            if k > self.last + 1 && w == "and" && !self.goes_on_past_and(k) {
+                return false;
+            }
+            k += 1;
+        }
+        false
+    }
+
+    /// Follows the asides (parentheses, ages and subsets set off by commas) the word at `k`
+    /// enters or leaves, `gap` being the text before it; a word in one does not count
+    /// against the window, which grows by one.
+    fn step_over_asides(&mut self, gap: &str, k: usize) -> Aside {
+        let lower = self.lower;
         if gap.contains('(') {
-            in_parentheses = true;
+            self.in_parentheses = true;
         }
         let mut aside_ends_here = false;
+        // ", aged 19 and 21,": the ages set off by commas are an aside too.
         if gap.contains(',') && matches!(lower[k].as_str(), "aged" | "ages") {
-            in_ages = true;
-        } else if in_ages && gap.contains(',') {
-            in_ages = false;
+            self.in_ages = true;
+        } else if self.in_ages && gap.contains(',') {
+            self.in_ages = false;
             aside_ends_here = true;
         }
         // "Two people, including a boy, were killed": the subset set off by commas is an
         // aside, and its closing comma does not end the phrase.
         if gap.contains(',') && lower[k].starts_with("includ") {
-            in_subset = true;
-        } else if in_subset && gap.contains(',') {
+            self.in_subset = true;
+        } else if self.in_subset && gap.contains(',') {
             // The phrase goes on only with its own verb ("..., were killed"), not with
             // another's ("eight men, including a colonel, charged with killing six").
             if !matches!(
                 lower[k].as_str(),
                 "were" | "was" | "are" | "is" | "have" | "has" | "had" | "died" | "killed" | "dead"
             ) {
-                return false;
+                return Aside::AnotherVerb;
             }
-            in_subset = false;
+            self.in_subset = false;
             aside_ends_here = true;
         }
-        if in_ages {
-            limit = (limit + 1).min(tokens.len());
-            k += 1;
-            continue;
+        if self.in_ages {
+            self.limit = (self.limit + 1).min(self.tokens.len());
+            return Aside::In;
         }
-        if in_parentheses {
+        if self.in_parentheses {
             // An aside does not end the phrase; its words do not count against the window.
-            in_parentheses = !gap.contains(')');
-            if in_parentheses {
-                limit = (limit + 1).min(tokens.len());
-                k += 1;
-                continue;
+            self.in_parentheses = !gap.contains(')');
+            if self.in_parentheses {
+                self.limit = (self.limit + 1).min(self.tokens.len());
+                return Aside::In;
             }
         }
+        Aside::Out {
+            just_ended: aside_ends_here,
+        }
+    }
+
+    /// True when the punctuation `gap` before the word at `k` ends the phrase (a
+    /// semicolon, a comma); a figure after a comma goes on with a list and a window of its
+    /// own.
+    fn ends_before(&mut self, gap: &str, k: usize, aside_ends_here: bool) -> bool {
+        let lower = self.lower;
         // A comma ends the phrase, unless a list of figures goes on ("4 soldiers, 1
         // policeman were killed") or a subset follows ("6 soldiers, including 3 officers").
         if gap.contains(';')
             || (gap.contains(',')
                 && !aside_ends_here
-                && k > last + 1
+                && k > self.last + 1
                 && !lower[k].starts_with("includ")
                 && !starts_a_figure(&lower[k]))
         {
-            return false;
+            return true;
         }
         if gap.contains(',') && starts_a_figure(&lower[k]) {
-            limit = (k + 1 + WINDOW_AFTER).min(tokens.len());
+            self.limit = (k + 1 + WINDOW_AFTER).min(self.tokens.len());
         }
-        let w = lower[k].as_str();
+        false
+    }
+
+    /// Stretches the window over words that do not count against it: a relative clause
+    /// ("who"), an adverb, a subset ("including").
+    fn stretch_over(&mut self, w: &str) {
+        let len = self.tokens.len();
         // "two women who worked with them were brutally murdered": a relative clause on
         // the victims and an adverb do not count against the window.
         if w == "who" {
-            limit = (limit + 6).min(tokens.len());
+            self.limit = (self.limit + 6).min(len);
         }
         if w.len() > 4 && w.ends_with("ly") {
-            limit = (limit + 1).min(tokens.len());
+            self.limit = (self.limit + 1).min(len);
         }
         if w.starts_with("includ") {
             // "8 guards including 5 local recruits died": the subset's words
             // do not count against the window.
-            limit = (limit + 4).min(tokens.len());
+            self.limit = (self.limit + 4).min(len);
         }
+    }
+
+    /// Whether the word at `k` settles the figure: `Some(true)` for a death ("killed",
+    /// "fatally shot", "bodies"), `Some(false)` for an injury or a figure of killers, None
+    /// when the reading goes on.
+    fn what_the_word_says(&self, k: usize) -> Option<bool> {
+        let (clause, tokens, lower) = (self.clause, self.tokens, self.lower);
+        let w = lower[k].as_str();
         // "two men were fatally shot", "three fatally wounded": the wound killed them.
         if w == "fatally"
             && lower
                 .get(k + 1)
                 .is_some_and(|n| FATAL_PARTICIPLES.contains(n))
         {
-            return true;
+            return Some(true);
         }
         if lexicon::INJURY_WORDS.contains(w) {
-            return false;
+            return Some(false);
         }
         // "5 were shot", "4 shot, 1 dead": wounded, unless the wound killed them ("shot
         // dead", "shot to death", "stabbed and killed").
         if matches!(w, "shot" | "stabbed") {
             let next = |n: usize| lower.get(k + n).map_or("", String::as_str);
-            return next(1) == "dead"
-                || (next(1) == "to" && next(2) == "death")
-                || (next(1) == "and" && matches!(next(2), "killed" | "died"));
+            return Some(
+                next(1) == "dead"
+                    || (next(1) == "to" && next(2) == "death")
+                    || (next(1) == "and" && matches!(next(2), "killed" | "died")),
+            );
         }
         if lexicon::DEATH_WORDS.contains(w) {
             // "six gunmen killed the leader", "8 men murdered 2 farmers": the figure is who
             // killed, not who died.
             if is_active_killing(clause, tokens, lower, k) {
-                return false;
+                return Some(false);
             }
-            return w != "lost" || lower.get(k + 1).is_some_and(|n| n == "their");
+            return Some(w != "lost" || lower.get(k + 1).is_some_and(|n| n == "their"));
         }
         // "two bodies were found", "three Fulani bodies": the dead.
-        if matches!(w, "bodies" | "corpses") && k <= last + 2 {
+        if matches!(w, "bodies" | "corpses") && k <= self.last + 2 {
+            return Some(true);
+        }
+        None
+    }
+
+    /// After "and" at `k`: true when the phrase goes on, with a second verb ("shot and
+    /// killed") or a coordinated figure ("five policemen and a civilian"), whose window
+    /// then starts after the "and".
+    fn goes_on_past_and(&mut self, k: usize) -> bool {
+        let lower = self.lower;
+        let and_or = self.clause[self.tokens[k].span.1..].starts_with('/');
+        // "five policemen and a civilian were killed": one person is a figure too.
+        let next_is_figure = lower.get(k + 1).is_some_and(|n| starts_a_figure(n))
+            || victims_item(lower, k + 1).is_some();
+        // "two men were shot and killed": the second verb reports the deaths.
+        let next_is_death = lower
+            .get(k + 1)
+            .is_some_and(|n| lexicon::DEATH_WORDS.contains(n) && n != "lost");
+        if next_is_death {
             return true;
         }
-        if k > last + 1 && w == "and" {
-            let and_or = clause[tokens[k].span.1..].starts_with('/');
-            // "five policemen and a civilian were killed": one person is a figure too.
-            let next_is_figure = lower.get(k + 1).is_some_and(|n| starts_a_figure(n))
-                || victims_item(lower, k + 1).is_some();
-            // "two men were shot and killed": the second verb reports the deaths.
-            let next_is_death = lower
-                .get(k + 1)
-                .is_some_and(|n| lexicon::DEATH_WORDS.contains(n) && n != "lost");
-            if next_is_death {
-                k += 1;
-                continue;
-            }
-            if !(and_or || next_is_figure) {
-                return false;
-            }
-            // The coordinated figure shares the verb: look further for it.
-            limit = (k + 1 + WINDOW_AFTER).min(tokens.len());
+        if !(and_or || next_is_figure) {
+            return false;
         }
-        k += 1;
+        // The coordinated figure shares the verb: look further for it.
+        self.limit = (k + 1 + WINDOW_AFTER).min(self.tokens.len());
+        true
     }
-    false
 }
 
 /// True for a word that says what happened to the persons of a figure ("deaths",
