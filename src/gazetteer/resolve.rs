@@ -141,9 +141,54 @@ impl Gazetteer {
     /// All candidates of a name, ranked best first.
     pub fn candidates(&self, name: &str, context: &Context) -> Vec<Candidate<'_>> {
         let folded = fold(name);
-        let (mut matches, base, cue) = self.exact_entries(&folded);
-        let mut penalty = 0.0;
+        let (matches, base, cue) = self.exact_entries(&folded);
         let english = base.split(' ').all(crate::text::is_common_word);
+        let Spellings {
+            matches,
+            joined,
+            penalty,
+        } = self.entries_of_its_spellings(matches, base, cue, english, context);
+        let facts = NameFacts {
+            base,
+            cue,
+            english,
+            penalty,
+            joined: &joined,
+            level_countries: countries_of_its_level_word(&folded),
+            context,
+        };
+        let written = name.trim();
+        let abbreviated = self.abbreviated(written);
+        let abbreviation_bonus = if written.contains('.') {
+            DOTTED_ABBREVIATION_BONUS
+        } else {
+            ABBREVIATION_BONUS
+        };
+        let found: Vec<Candidate<'_>> = matches
+            .iter()
+            .map(|&(i, matched)| (i, matched, 0.0))
+            .chain(
+                abbreviated
+                    .iter()
+                    .map(|&i| (i, NameMatch::Alias, abbreviation_bonus + penalty)),
+            )
+            .filter_map(|(i, matched, bonus)| self.candidate(&facts, i, matched, bonus))
+            .collect();
+        self.ranked(found)
+    }
+
+    /// The index entries of a name (`matches`, its exact ones, for its folded `base` and
+    /// kind word `cue`) with those of its other spellings, the entries joined or split among
+    /// them, and the penalty its entries take (a spelling variant's).
+    fn entries_of_its_spellings(
+        &self,
+        mut matches: Vec<(u32, NameMatch)>,
+        base: &str,
+        cue: Option<PlaceKind>,
+        english: bool,
+        context: &Context,
+    ) -> Spellings {
+        let mut penalty = 0.0;
         // "Muse, Shan State" for Mu-se: the same letters as a place's name, only joined or
         // split, read where no place is written exactly so, or none of those lies where the
         // text says (an English word only there). A spelling variant is read where nothing
@@ -201,113 +246,120 @@ impl Gazetteer {
             });
             penalty = LOOSE_PENALTY;
         }
-        let level_countries = countries_of_its_level_word(&folded);
-        let written = name.trim();
-        let abbreviated = self.abbreviated(written);
-        let abbreviation_bonus = if written.contains('.') {
-            DOTTED_ABBREVIATION_BONUS
-        } else {
-            ABBREVIATION_BONUS
+        Spellings {
+            matches,
+            joined,
+            penalty,
+        }
+    }
+
+    /// The `i`th index entry as a candidate of the name `facts` tell of, matched as
+    /// `matched`, with a `bonus` (an abbreviation's), or none where the name cannot be it.
+    fn candidate(
+        &self,
+        facts: &NameFacts<'_>,
+        i: u32,
+        matched: NameMatch,
+        bonus: f64,
+    ) -> Option<Candidate<'_>> {
+        let place = self.place(i)?;
+        // An English word is a place's other name only as the short form of its
+        // own ("Central" for "Central Region"): "Gold" is no Gold Coast, "Golden"
+        // no California (its "Golden State").
+        let is_joined = facts.joined.iter().any(|&(j, _)| j == i);
+        if facts.english
+            && matched == NameMatch::Alias
+            && bonus == 0.0
+            && place.kind != PlaceKind::Country
+            && !is_short_form_of_own_name(place, facts.base)
+            && !is_joined
+        {
+            return None;
+        }
+        if let Some(only) = &facts.context.only_country
+            && !place.country.eq_ignore_ascii_case(only)
+        {
+            return None;
+        }
+        // "Santhia upazila": a level of local government only one country has says
+        // the place is in that country (not Santhià, Italy).
+        if let Some(countries) = facts.level_countries
+            && !countries.contains(&place.country)
+        {
+            return None;
+        }
+        // A spelling variant is trusted only where the text says the place is: a
+        // loose match outside the named container ("Dand, Kandahar" read as a
+        // village of India) is another place.
+        // (A name joined or split is as sure as the text's own spelling, but no surer
+        // where it lies.)
+        let guessed = facts.penalty > 0.0 || is_joined;
+        if guessed
+            && let Some(container) = &facts.context.container
+            && !lies_in_container(place, container)
+        {
+            return None;
+        }
+        // Nor outside the provinces the text names in that country ("Minbya
+        // Township, Rakhine State" is no variant of a town of another province).
+        if guessed
+            && bonus == 0.0
+            && facts
+                .context
+                .admin1s
+                .iter()
+                .any(|(c, _)| c == place.country)
+            && !facts
+                .context
+                .admin1s
+                .iter()
+                .any(|(c, a)| c == place.country && a == place.admin1)
+        {
+            return None;
+        }
+        if guessed
+            && bonus == 0.0
+            && let Some(countries) = &facts.context.loose_countries
+            && !countries.iter().any(|c| c.as_str() == place.country)
+        {
+            return None;
+        }
+        // Countries rank by size among themselves ("French": France, not the French
+        // Southern Territories).
+        let size = match place.kind {
+            PlaceKind::Country => {
+                0.1 * (self.country_population(place.country) as f64 + 1.0).log10()
+            }
+            // A parish of a territory of a few thousand people ("Michael", Isle of
+            // Man; "West End", Anguilla) does not stand as a province of a large
+            // country does.
+            PlaceKind::Admin1
+                if self.country_population(place.country) < SMALL_TERRITORY_POPULATION =>
+            {
+                -SMALL_TERRITORY_PENALTY
+            }
+            _ => 0.0,
         };
-        let mut found: Vec<Candidate<'_>> = matches
-            .iter()
-            .map(|&(i, matched)| (i, matched, 0.0))
-            .chain(
-                abbreviated
-                    .iter()
-                    .map(|&i| (i, NameMatch::Alias, abbreviation_bonus + penalty)),
-            )
-            .filter_map(|(i, matched, bonus)| {
-                let place = self.place(i)?;
-                // An English word is a place's other name only as the short form of its
-                // own ("Central" for "Central Region"): "Gold" is no Gold Coast, "Golden"
-                // no California (its "Golden State").
-                let is_joined = joined.iter().any(|&(j, _)| j == i);
-                if english
-                    && matched == NameMatch::Alias
-                    && bonus == 0.0
-                    && place.kind != PlaceKind::Country
-                    && !is_short_form_of_own_name(place, base)
-                    && !is_joined
-                {
-                    return None;
-                }
-                if let Some(only) = &context.only_country
-                    && !place.country.eq_ignore_ascii_case(only)
-                {
-                    return None;
-                }
-                // "Santhia upazila": a level of local government only one country has says
-                // the place is in that country (not Santhià, Italy).
-                if let Some(countries) = level_countries
-                    && !countries.contains(&place.country)
-                {
-                    return None;
-                }
-                // A spelling variant is trusted only where the text says the place is: a
-                // loose match outside the named container ("Dand, Kandahar" read as a
-                // village of India) is another place.
-                // (A name joined or split is as sure as the text's own spelling, but no surer
-                // where it lies.)
-                let guessed = penalty > 0.0 || is_joined;
-                if guessed
-                    && let Some(container) = &context.container
-                    && !lies_in_container(place, container)
-                {
-                    return None;
-                }
-                // Nor outside the provinces the text names in that country ("Minbya
-                // Township, Rakhine State" is no variant of a town of another province).
-                if guessed
-                    && bonus == 0.0
-                    && context.admin1s.iter().any(|(c, _)| c == place.country)
-                    && !context
-                        .admin1s
-                        .iter()
-                        .any(|(c, a)| c == place.country && a == place.admin1)
-                {
-                    return None;
-                }
-                if guessed
-                    && bonus == 0.0
-                    && let Some(countries) = &context.loose_countries
-                    && !countries.iter().any(|c| c.as_str() == place.country)
-                {
-                    return None;
-                }
-                // Countries rank by size among themselves ("French": France, not the French
-                // Southern Territories).
-                let size = match place.kind {
-                    PlaceKind::Country => {
-                        0.1 * (self.country_population(place.country) as f64 + 1.0).log10()
-                    }
-                    // A parish of a territory of a few thousand people ("Michael", Isle of
-                    // Man; "West End", Anguilla) does not stand as a province of a large
-                    // country does.
-                    PlaceKind::Admin1
-                        if self.country_population(place.country) < SMALL_TERRITORY_POPULATION =>
-                    {
-                        -SMALL_TERRITORY_PENALTY
-                    }
-                    _ => 0.0,
-                };
-                // "Mora" of Bilimora: the tail of a word of a town's own name, a clipping
-                // in some other language, says less than a town's own name.
-                let clipped = if matched == NameMatch::Alias && is_the_tail_of_its_name(place, base)
-                {
-                    CLIPPED_ALIAS_PENALTY
-                } else {
-                    0.0
-                };
-                Some(Candidate {
-                    place,
-                    score: score(place, matched, cue, context) - penalty - clipped + size + bonus,
-                    matched,
-                    loose: guessed && bonus == 0.0,
-                })
-            })
-            .collect();
-        // A place found twice (its name and its abbreviation) counts once, at its best.
+        // "Mora" of Bilimora: the tail of a word of a town's own name, a clipping
+        // in some other language, says less than a town's own name.
+        let clipped = if matched == NameMatch::Alias && is_the_tail_of_its_name(place, facts.base) {
+            CLIPPED_ALIAS_PENALTY
+        } else {
+            0.0
+        };
+        Some(Candidate {
+            place,
+            score: score(place, matched, facts.cue, facts.context) - facts.penalty - clipped
+                + size
+                + bonus,
+            matched,
+            loose: guessed && bonus == 0.0,
+        })
+    }
+
+    /// The candidates ranked best first; a place found twice (its name and its
+    /// abbreviation) counts once, at its best.
+    fn ranked<'a>(&self, mut found: Vec<Candidate<'a>>) -> Vec<Candidate<'a>> {
         found.sort_by(|a, b| b.score.total_cmp(&a.score));
         let mut seen = rustc_hash::FxHashSet::default();
         found.retain(|c| seen.insert(std::ptr::from_ref(c.place)));
@@ -431,6 +483,31 @@ const COUNTRY_LEVEL_WORDS: [(&str, &[&str]); 5] = [
     ("regency", &["ID"]),
     ("lga", &["NG"]),
 ];
+
+/// A name's index entries with those of its other spellings (see
+/// [`Gazetteer::entries_of_its_spellings`]).
+struct Spellings {
+    matches: Vec<(u32, NameMatch)>,
+    /// The entries whose name is the written one only joined or split.
+    joined: Vec<(u32, NameMatch)>,
+    /// Taken off every entry's score: a spelling variant's.
+    penalty: f64,
+}
+
+/// What a name says of the places it may be, read once for all its entries.
+struct NameFacts<'a> {
+    /// The name folded, without its kind word.
+    base: &'a str,
+    /// The kind of place its kind word cues.
+    cue: Option<PlaceKind>,
+    /// Every word of it is a common English word.
+    english: bool,
+    penalty: f64,
+    joined: &'a [(u32, NameMatch)],
+    /// The countries whose level of local government its last word is.
+    level_countries: Option<&'static [&'static str]>,
+    context: &'a Context,
+}
 
 /// The countries a name's level word ("Santhia upazila") confines it to, if it has one.
 fn countries_of_its_level_word(folded: &str) -> Option<&'static [&'static str]> {
