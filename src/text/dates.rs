@@ -210,102 +210,87 @@ pub fn find_dates(text: &str, anchor: Option<NaiveDate>) -> Vec<DateExpr> {
     let mut out = Vec::new();
     for caps in DATE.captures_iter(text) {
         let Some(whole) = caps.get(0) else { continue };
-        let get = |name: &str| caps.name(name).map(|m| m.as_str());
-        let num = |name: &str| get(name).and_then(|s| s.parse::<u32>().ok());
-        let year = |name: &str| get(name).and_then(|s| s.parse::<i32>().ok());
+        let found = DateMatch {
+            text,
+            caps: &caps,
+            whole,
+        };
+        let Some((date, precision)) = found.resolve(anchor) else {
+            continue;
+        };
+        let report_date = found.is_report_date(precision);
+        if report_date {
+            anchor = Some(date);
+        }
+        out.push(DateExpr {
+            date,
+            precision: TimePrecision::from_code(precision).unwrap_or(TimePrecision::Month),
+            span: found.span(),
+            report_date,
+        });
+    }
+    out
+}
+
+/// One match of the date pattern, as the steps of [`find_dates`] read it.
+struct DateMatch<'c, 't> {
+    /// The searched text.
+    text: &'t str,
+    /// The pattern's groups.
+    caps: &'c regex::Captures<'t>,
+    /// The whole match.
+    whole: regex::Match<'t>,
+}
+
+impl<'t> DateMatch<'_, 't> {
+    /// The text of a group, if it took part in the match.
+    fn get(&self, name: &str) -> Option<&'t str> {
+        self.caps.name(name).map(|m| m.as_str())
+    }
+
+    /// The figure of a group, read as a day or a month number.
+    fn num(&self, name: &str) -> Option<u32> {
+        self.get(name).and_then(|s| s.parse::<u32>().ok())
+    }
+
+    /// The figure of a group, read as a year.
+    fn year(&self, name: &str) -> Option<i32> {
+        self.get(name).and_then(|s| s.parse::<i32>().ok())
+    }
+
+    /// The date the match stands for and its precision code (1 day, 2 week, 3 month or
+    /// more), by the kind of expression it is; None for one that names no date here (a
+    /// "May" that is a verb, a year without its cue, anything relative without `anchor`).
+    fn resolve(&self, anchor: Option<NaiveDate>) -> Option<(NaiveDate, u8)> {
+        let get = |name: &str| self.get(name);
+        let num = |name: &str| self.num(name);
+        let year = |name: &str| self.year(name);
         let range = (get("rm").or(get("rm2")).and_then(month_number))
             .zip(num("ra").or(num("ra2")))
             .zip(num("rb").or(num("rb2")));
-        let resolved: Option<(NaiveDate, u8)> = if let Some(((m, first), last)) = range {
-            // "September 26-28 2019", "25 and 26 August": the first day, at week
-            // precision when the range is no longer than a week.
-            let year = year("ry").or(year("ry2"));
-            let precision = if last > first && last - first <= 7 {
-                2
-            } else {
-                3
-            };
-            match year {
-                Some(y) => NaiveDate::from_ymd_opt(y, m, first),
-                None => with_anchor_year(m, first, anchor),
-            }
-            .map(|date| (date, precision))
+        if let Some(((m, first), last)) = range {
+            self.range_start(m, first, last, anchor)
         } else if let (Some(d), Some(m)) = (num("d1"), get("m1").and_then(month_number)) {
-            match year("y1") {
-                Some(y) => NaiveDate::from_ymd_opt(y, m, d),
-                None => with_anchor_year(m, d, anchor),
-            }
-            .map(|date| (date, 1))
+            month_day(year("y1"), m, d, anchor).map(|date| (date, 1))
         } else if let (Some(m), Some(d)) = (get("m2").and_then(month_number), num("d2")) {
-            match year("y2") {
-                Some(y) => NaiveDate::from_ymd_opt(y, m, d),
-                None => with_anchor_year(m, d, anchor),
-            }
-            .map(|date| (date, 1))
+            month_day(year("y2"), m, d, anchor).map(|date| (date, 1))
         } else if let (Some(d), Some(m), Some(y)) = (num("d3"), num("n3"), year("y3")) {
             NaiveDate::from_ymd_opt(y, m, d).map(|date| (date, 1))
         } else if let Some(m) = get("m4").and_then(month_number) {
-            // A bare month name: "May" is too often a verb to trust without a cue.
-            let cued = caps.name("late").is_some()
-                || caps.name("y4").is_some()
-                || whole.as_str().to_ascii_lowercase().contains("in ");
-            let is_may_verb = get("m4").is_some_and(|s| s == "may");
-            if !cued || is_may_verb {
-                None
-            } else {
-                let y = year("y4").or_else(|| {
-                    anchor.map(|a| {
-                        if m > a.month() {
-                            a.year() - 1
-                        } else {
-                            a.year()
-                        }
-                    })
-                });
-                y.and_then(|y| NaiveDate::from_ymd_opt(y, m, 1))
-                    .map(|date| (date, 3))
-            }
+            self.bare_month(m, anchor)
         } else if let Some(name) = get("holiday") {
-            // "over the Thanksgiving weekend" is the weekend after the holiday.
-            let a_weekend = text[whole.end()..]
-                .trim_start()
-                .get(..7)
-                .is_some_and(|w| w.eq_ignore_ascii_case("weekend"));
-            if a_weekend {
-                None
-            } else {
-                holiday(name, anchor).map(|date| (date, 1))
-            }
-        } else if caps.name("weekend").is_some() {
+            self.holiday_date(name, anchor)
+        } else if self.caps.name("weekend").is_some() {
             // "over the weekend", "a weekend shooting": the weekend before the story, from
             // its Saturday, at week precision.
             anchor.and_then(|a| Some((last_weekday(Weekday::Sat, a)?, 2)))
         } else if let Some(day) = get("wd").and_then(weekday) {
-            // "Thursday, Dec. 29", "Tuesday (January 3)": the explicit date that follows
-            // says which Thursday; it is read on its own (unless it falls on another day
-            // of the week: a slip of the writer's, and the weekday is read as ever).
-            let its_date = following_date(&text[whole.end()..], anchor);
-            if its_date.is_some_and(|d| d.weekday() == day) {
-                None
-            } else {
-                anchor.and_then(|a| Some((last_weekday(day, a)?, 1)))
-            }
-        } else if caps.name("yesterday").is_some() {
+            self.weekday_date(day, anchor)
+        } else if self.caps.name("yesterday").is_some() {
             anchor.and_then(|a| Some((a.checked_sub_days(Days::new(1))?, 1)))
-        } else if caps.name("today").is_some() {
-            // "USA Today", "the Today show": a name's word, not the day.
-            let in_a_name = whole.as_str().starts_with('T')
-                && text[..whole.start()]
-                    .trim_end()
-                    .rsplit(' ')
-                    .next()
-                    .is_some_and(|w| w.starts_with(char::is_uppercase) && !w.ends_with('.'));
-            if in_a_name {
-                None
-            } else {
-                anchor.map(|a| (a, 1))
-            }
-        } else if caps.name("last24").is_some() {
+        } else if self.caps.name("today").is_some() {
+            self.today(anchor)
+        } else if self.caps.name("last24").is_some() {
             anchor.and_then(|a| Some((a.checked_sub_days(Days::new(1))?, 1)))
         } else if let Some(phrase) = get("lastdays") {
             // "as happening overnight": the night before the report; "over the past 3
@@ -313,84 +298,216 @@ pub fn find_dates(text: &str, anchor: Option<NaiveDate>) -> Vec<DateExpr> {
             let precision = if phrase.contains("overnight") { 1 } else { 2 };
             anchor.and_then(|a| Some((a.checked_sub_days(Days::new(1))?, precision)))
         } else if let (Some(n), Some(unit)) = (get("agon"), get("agounit")) {
-            // "two days ago" is a day; "three weeks ago" a week; "a month ago" a month.
-            let n = count_word(n);
-            let unit = unit.to_ascii_lowercase();
-            anchor.and_then(|a| {
-                if unit.starts_with("day") {
-                    Some((a.checked_sub_days(Days::new(n))?, 1))
-                } else if unit.starts_with("week") {
-                    Some((a.checked_sub_days(Days::new(7 * n))?, 2))
-                } else {
-                    Some((
-                        a.checked_sub_months(Months::new(u32::try_from(n).ok()?))?,
-                        3,
-                    ))
-                }
-            })
+            time_ago(n, unit, anchor)
         } else if let Some(phrase) = get("lastweek") {
-            let back = if phrase.to_ascii_lowercase().contains("last") {
-                7
-            } else {
-                0
-            };
-            anchor.and_then(|a| Some((a.checked_sub_days(Days::new(back))?, 2)))
+            this_or_last_week(phrase, anchor)
         } else if let Some(phrase) = get("lastmonth") {
-            let last = phrase.to_ascii_lowercase().starts_with("last");
-            anchor.and_then(|a| {
-                let first = NaiveDate::from_ymd_opt(a.year(), a.month(), 1)?;
-                let month = if last {
-                    first.checked_sub_months(Months::new(1))?
-                } else {
-                    first
-                };
-                Some((month, 3))
-            })
+            this_or_last_month(phrase, anchor)
         } else if let Some(phrase) = get("lastyear") {
-            let back = i32::from(phrase.to_ascii_lowercase().starts_with("last"));
-            anchor
-                .and_then(|a| NaiveDate::from_ymd_opt(a.year() - back, 1, 1))
-                .map(|d| (d, 3))
+            this_or_last_year(phrase, anchor)
         } else if let Some(y) = year("year") {
-            // A bare year needs its cue word ("in 2017", "the 2017 bombing"); the cue is
-            // checked here rather than in the pattern, which then starts only at digits.
-            let cued = year_cue_before(&text[..whole.start()]);
-            let plausible = cued && anchor.is_none_or(|a| y <= a.year());
-            if plausible {
-                NaiveDate::from_ymd_opt(y, 1, 1).map(|d| (d, 3))
-            } else {
-                None
-            }
+            self.bare_year(y, anchor)
         } else {
             None
+        }
+    }
+
+    /// A range of days in month `m`, `first` to `last` ("September 26-28 2019", "25 and 26
+    /// August"): its first day.
+    fn range_start(
+        &self,
+        m: u32,
+        first: u32,
+        last: u32,
+        anchor: Option<NaiveDate>,
+    ) -> Option<(NaiveDate, u8)> {
+        // "September 26-28 2019", "25 and 26 August": the first day, at week
+        // precision when the range is no longer than a week.
+        let year = self.year("ry").or(self.year("ry2"));
+        let precision = if last > first && last - first <= 7 {
+            2
+        } else {
+            3
         };
-        let Some((date, precision)) = resolved else {
-            continue;
-        };
+        month_day(year, m, first, anchor).map(|date| (date, precision))
+    }
+
+    /// A month named without a day (month `m`): "in February", "late March 2019"; its
+    /// first day, in the year given or the latest one not after `anchor`.
+    fn bare_month(&self, m: u32, anchor: Option<NaiveDate>) -> Option<(NaiveDate, u8)> {
+        // A bare month name: "May" is too often a verb to trust without a cue.
+        let cued = self.caps.name("late").is_some()
+            || self.caps.name("y4").is_some()
+            || self.whole.as_str().to_ascii_lowercase().contains("in ");
+        let is_may_verb = self.get("m4").is_some_and(|s| s == "may");
+        if !cued || is_may_verb {
+            None
+        } else {
+            let y = self.year("y4").or_else(|| {
+                anchor.map(|a| {
+                    if m > a.month() {
+                        a.year() - 1
+                    } else {
+                        a.year()
+                    }
+                })
+            });
+            y.and_then(|y| NaiveDate::from_ymd_opt(y, m, 1))
+                .map(|date| (date, 3))
+        }
+    }
+
+    /// A holiday by its `name` ("on Christmas Eve"): its day ([`holiday`]); none for a
+    /// holiday's weekend.
+    fn holiday_date(&self, name: &str, anchor: Option<NaiveDate>) -> Option<(NaiveDate, u8)> {
+        // "over the Thanksgiving weekend" is the weekend after the holiday.
+        let a_weekend = self.text[self.whole.end()..]
+            .trim_start()
+            .get(..7)
+            .is_some_and(|w| w.eq_ignore_ascii_case("weekend"));
+        if a_weekend {
+            None
+        } else {
+            holiday(name, anchor).map(|date| (date, 1))
+        }
+    }
+
+    /// A weekday ("on Tuesday"): the last such day on or before `anchor`; none when an
+    /// explicit date of that weekday follows (that date is read on its own).
+    fn weekday_date(&self, day: Weekday, anchor: Option<NaiveDate>) -> Option<(NaiveDate, u8)> {
+        // "Thursday, Dec. 29", "Tuesday (January 3)": the explicit date that follows
+        // says which Thursday; it is read on its own (unless it falls on another day
+        // of the week: a slip of the writer's, and the weekday is read as ever).
+        let its_date = following_date(&self.text[self.whole.end()..], anchor);
+        if its_date.is_some_and(|d| d.weekday() == day) {
+            None
+        } else {
+            anchor.and_then(|a| Some((last_weekday(day, a)?, 1)))
+        }
+    }
+
+    /// "today", "this morning", "tonight": the `anchor` itself; none for a word of a name
+    /// ("USA Today").
+    fn today(&self, anchor: Option<NaiveDate>) -> Option<(NaiveDate, u8)> {
+        // "USA Today", "the Today show": a name's word, not the day.
+        let in_a_name = self.whole.as_str().starts_with('T')
+            && self.text[..self.whole.start()]
+                .trim_end()
+                .rsplit(' ')
+                .next()
+                .is_some_and(|w| w.starts_with(char::is_uppercase) && !w.ends_with('.'));
+        if in_a_name {
+            None
+        } else {
+            anchor.map(|a| (a, 1))
+        }
+    }
+
+    /// A bare year `y` ("in 2017", "the 2017 bombing"): its first day, at month precision
+    /// or more; none without a cue word before it or after `anchor`'s year.
+    fn bare_year(&self, y: i32, anchor: Option<NaiveDate>) -> Option<(NaiveDate, u8)> {
+        // A bare year needs its cue word ("in 2017", "the 2017 bombing"); the cue is
+        // checked here rather than in the pattern, which then starts only at digits.
+        let cued = year_cue_before(&self.text[..self.whole.start()]);
+        let plausible = cued && anchor.is_none_or(|a| y <= a.year());
+        if plausible {
+            NaiveDate::from_ymd_opt(y, 1, 1).map(|d| (d, 3))
+        } else {
+            None
+        }
+    }
+
+    /// True when the date found, of precision code `precision`, is a report date: after
+    /// "As reported on", "Posted:", or a page's time stamp.
+    fn is_report_date(&self, precision: u8) -> bool {
+        let (text, whole) = (self.text, self.whole);
         // "July 6, 2015, 11:11 AM": a page's time stamp, the day it was published.
         // So is a full date alone on its line, or on a byline's ("By: Staff  May 16,
         // 2016", "Updated at 5:17 pm, March 31st, 2016").
-        let report_date = caps.name("reported").is_some()
+        self.caps.name("reported").is_some()
             || (precision == 1
                 && whole.as_str().bytes().filter(u8::is_ascii_digit).count() >= 5
                 && (followed_by_a_clock_time(&text[whole.end()..])
-                    || stands_on_a_stamp_line(text, whole.start(), whole.end())));
-        if report_date {
-            anchor = Some(date);
-        }
-        // The year pattern includes its cue word ("the 2017"); the span is the year alone.
-        let span = match caps.name("year") {
-            Some(y) => (y.start(), y.end()),
-            None => (whole.start(), whole.end()),
-        };
-        out.push(DateExpr {
-            date,
-            precision: TimePrecision::from_code(precision).unwrap_or(TimePrecision::Month),
-            span,
-            report_date,
-        });
+                    || stands_on_a_stamp_line(text, whole.start(), whole.end())))
     }
-    out
+
+    /// The byte span of the date expression.
+    fn span(&self) -> Span {
+        // The year pattern includes its cue word ("the 2017"); the span is the year alone.
+        match self.caps.name("year") {
+            Some(y) => (y.start(), y.end()),
+            None => (self.whole.start(), self.whole.end()),
+        }
+    }
+}
+
+/// The day `day` of month `month`, in `year` when given, else in the anchor's year
+/// ([`with_anchor_year`]).
+fn month_day(
+    year: Option<i32>,
+    month: u32,
+    day: u32,
+    anchor: Option<NaiveDate>,
+) -> Option<NaiveDate> {
+    match year {
+        Some(y) => NaiveDate::from_ymd_opt(y, month, day),
+        None => with_anchor_year(month, day, anchor),
+    }
+}
+
+/// "two days ago" (`n` "two", `unit` "days"): that many days, weeks or months before the
+/// anchor, at day, week or month precision.
+fn time_ago(n: &str, unit: &str, anchor: Option<NaiveDate>) -> Option<(NaiveDate, u8)> {
+    // "two days ago" is a day; "three weeks ago" a week; "a month ago" a month.
+    let n = count_word(n);
+    let unit = unit.to_ascii_lowercase();
+    anchor.and_then(|a| {
+        if unit.starts_with("day") {
+            Some((a.checked_sub_days(Days::new(n))?, 1))
+        } else if unit.starts_with("week") {
+            Some((a.checked_sub_days(Days::new(7 * n))?, 2))
+        } else {
+            Some((
+                a.checked_sub_months(Months::new(u32::try_from(n).ok()?))?,
+                3,
+            ))
+        }
+    })
+}
+
+/// "last week" (the anchor less seven days), "this week", "in recent days" (the anchor),
+/// at week precision.
+fn this_or_last_week(phrase: &str, anchor: Option<NaiveDate>) -> Option<(NaiveDate, u8)> {
+    let back = if phrase.to_ascii_lowercase().contains("last") {
+        7
+    } else {
+        0
+    };
+    anchor.and_then(|a| Some((a.checked_sub_days(Days::new(back))?, 2)))
+}
+
+/// "last month", "this month": the first day of the month before the anchor's, or of the
+/// anchor's, at month precision.
+fn this_or_last_month(phrase: &str, anchor: Option<NaiveDate>) -> Option<(NaiveDate, u8)> {
+    let last = phrase.to_ascii_lowercase().starts_with("last");
+    anchor.and_then(|a| {
+        let first = NaiveDate::from_ymd_opt(a.year(), a.month(), 1)?;
+        let month = if last {
+            first.checked_sub_months(Months::new(1))?
+        } else {
+            first
+        };
+        Some((month, 3))
+    })
+}
+
+/// "last year", "this year": the first day of the year before the anchor's, or of the
+/// anchor's, at month precision or more.
+fn this_or_last_year(phrase: &str, anchor: Option<NaiveDate>) -> Option<(NaiveDate, u8)> {
+    let back = i32::from(phrase.to_ascii_lowercase().starts_with("last"));
+    anchor
+        .and_then(|a| NaiveDate::from_ymd_opt(a.year() - back, 1, 1))
+        .map(|d| (d, 3))
 }
 
 /// True when a clock time with its half of the day comes right after a date ("2015, 11:11
