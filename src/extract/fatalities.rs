@@ -688,6 +688,14 @@ impl<'a> TollClause<'a> {
             }
             // "he passed away", "the victim passed away"
             "passed" if word(k + 1) == "away" && one_person_before(lower, ages, k) => k + 1,
+            // "a guard lost his life", "the driver lost her life"
+            "lost"
+                if matches!(word(k + 1), "his" | "her")
+                    && word(k + 2) == "life"
+                    && one_person_before(lower, ages, k) =>
+            {
+                k + 2
+            }
             // "the assassination of Senator Ana Ruiz", "of presidential candidate
             // Luis Vega": one person (a figure or a plural after "of" is no one).
             "assassination"
@@ -2055,7 +2063,13 @@ impl<'a> PhraseAfter<'a> {
             if is_active_killing(clause, tokens, lower, k) {
                 return Some(false);
             }
-            return Some(w != "lost" || lower.get(k + 1).is_some_and(|n| n == "their"));
+            // "lost their lives", "one guard lost his life" (not "lost his job").
+            let next = |n: usize| lower.get(k + n).map_or("", String::as_str);
+            return Some(
+                w != "lost"
+                    || next(1) == "their"
+                    || matches!(next(1), "his" | "her") && next(2) == "life",
+            );
         }
         // "two bodies were found", "three Fulani bodies": the dead.
         if matches!(w, "bodies" | "corpses") && k <= self.last + 2 {
@@ -2429,8 +2443,14 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 231] = [
+        let rows: [(&str, u32); 236] = [
             ("a union leader was attacked and killed by assailants", 1),
+            // losing one's life, and losing anything else
+            ("a night watchman lost his life when the depot burned", 1),
+            ("one ranger lost her life in the ambush near the dam", 1),
+            ("seven herders lost their lives in the raid", 7),
+            ("the mayor lost his job after the riot", 0),
+            ("the driver lost his leg in the blast", 0),
             ("one fatality was reported after the clash", 1),
             ("youths rioted over the killing of a trader", 0),
             // one person killed, in more ways of saying so
