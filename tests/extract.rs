@@ -748,6 +748,31 @@ fn a_follow_up_story_dates_its_event_by_the_day_it_names_not_by_the_charge() {
 }
 
 #[test]
+fn a_follow_up_whose_lead_gives_no_day_takes_the_day_it_names_over_a_later_step() {
+    // Published Monday 15 March 2021. The lead gives the incident no day; officers were
+    // called on the Sunday; the story names the incident's day further down.
+    let text = "CANTON, Ohio — A man faces charges after his daughter was hurt at home. Police \
+                say officers were called to a home on Elm Lane Sunday night to check on a \
+                child. The girl told officers the incident happened Feb. 26. She was shot in \
+                the leg when a gun fell off a bed, police said.";
+    let incidents = extract(text, Some((2021, 3, 15)));
+    let shot = incidents
+        .iter()
+        .find(|i| i.notes.starts_with("She was shot"))
+        .expect("the shooting");
+    assert_eq!(shot.event_date, day(2021, 2, 26), "{incidents:#?}");
+    // A lead that gives its own day keeps it: a round-up's later day named for another
+    // event is no date of the lead's.
+    let round_up = extract(
+        "CANTON, Ohio — Gunmen wounded two men at a party early Saturday. Police said another \
+         man was shot Friday night in a separate case. Nobody has been arrested.",
+        Some((2021, 3, 15)),
+    );
+    let first = round_up.first().expect("an incident");
+    assert_eq!(first.event_date, day(2021, 3, 13), "{round_up:#?}");
+}
+
+#[test]
 fn an_intercepted_drone_is_disrupted_weapons_use() {
     let incidents = extract(
         "On 7 May 2021, air defences intercepted and destroyed a drone launched towards \

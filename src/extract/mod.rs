@@ -2328,24 +2328,29 @@ fn story_date(
             })
             .cloned();
     };
-    let order = std::iter::once(sentence).chain(0..sentences.len());
-    for si in order {
-        let Some(s) = sentences.get(si) else { continue };
+    let a_recent_day = |si: usize| {
+        let s = sentences.get(si)?;
         if tells_of_what_is_to_come(s.text) {
-            continue;
+            return None;
         }
-        if let Some(d) = dates_of(s, Some(anchor)).into_iter().find(|d| {
+        dates_of(s, Some(anchor)).into_iter().find(|d| {
             !d.report_date
                 && d.precision == TimePrecision::Day
                 && d.date <= anchor
                 && (anchor - d.date).num_days() <= 7
                 && !event_dates::dates_a_later_step(text, d)
-        }) {
-            return Some(d);
-        }
-    }
-    // A follow-up story ("charged in the March 3 shooting") names its event's day.
-    event_dates::day_the_story_names(text, sentences, anchor, |s| dates_of(s, Some(anchor)))
+        })
+    };
+    // A story whose lead gives no recent day ("was shot last month") is a follow-up: the
+    // day it gives its event by name ("the incident happened Feb. 26") says more than a
+    // day of another sentence (when officers were called, when he was charged).
+    let a_follow_up = || a_recent_day(0).is_none() && a_recent_day(1).is_none();
+    let named =
+        || event_dates::day_the_story_names(text, sentences, anchor, |s| dates_of(s, Some(anchor)));
+    a_recent_day(sentence)
+        .or_else(|| a_follow_up().then(named).flatten())
+        .or_else(|| (0..sentences.len()).find_map(a_recent_day))
+        .or_else(named)
 }
 
 /// An incident dated by a step after it ("was charged Tuesday", "police said Monday")
