@@ -474,6 +474,18 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
         if !inside && self.read_alone_beside_a_false_container(i, j, container) {
             return;
         }
+        // "Kutkai Township, Shan State, Kachin men were held": no province lies in another
+        // province of its country; the name after the comma starts a phrase of its own (or
+        // a list), and the province stands alone. (Put in a town or in a province abroad,
+        // the name is a local one the gazetteer lacks: "Kara (Karimama, Alibori)".)
+        if !inside
+            && place.kind == PlaceKind::Admin1
+            && container.kind == PlaceKind::Admin1
+            && place.country == container.country
+        {
+            self.containers[i] = None;
+            return;
+        }
         if !inside && (place.kind != PlaceKind::Country || country_in_a_division) {
             self.keep[i] = false;
             if self.role_of(i) == Role::Locative {
@@ -3195,7 +3207,24 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 128] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 130] = [
+            // a province after a province of its country is no container of it
+            (
+                "Soldiers held two traders in Kutkai, Shan State, Kachin elders said.",
+                &[
+                    ("Kutkai", PopulatedPlace, "MM", Locative),
+                    ("Shan State", Admin1, "MM", Locative),
+                    ("Kachin", Admin1, "MM", Plain),
+                ],
+            ),
+            // ... but a local name put in a town stays out, whatever province it names
+            (
+                "Gendarmes arrested a herder in Kara (Karimama, Alibori) on Monday.",
+                &[
+                    ("Karimama", Admin2, "BJ", Locative),
+                    ("Alibori", Admin1, "BJ", Locative),
+                ],
+            ),
             // a province's name written as one word is its name split too ("North-West")
             (
                 "Separatists fought soldiers in Kumbo, Northwest region.",
