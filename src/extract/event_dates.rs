@@ -320,6 +320,27 @@ pub(super) fn names_the_event(text: &str, date: &DateExpr) -> bool {
         .is_some_and(|w| EVENT_VERBS.contains(&w.as_str()))
 }
 
+/// Words that number one event of a series ("the first incident", "the second shooting").
+const SERIES_ORDINALS: &[&str] = &["first", "second", "third", "fourth", "fifth", "latest"];
+
+/// True when a sentence tells of one event of a series ("The first incident happened Feb.
+/// 25", "the second shooting"): a round-up, whose days are of its several events.
+pub(super) fn tells_of_one_of_a_series(sentence: &str) -> bool {
+    let lower = sentence.to_ascii_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.iter().enumerate().any(|(k, w)| {
+        SERIES_ORDINALS.contains(w)
+            && words
+                .iter()
+                .skip(k + 1)
+                .take(2)
+                .any(|n| EVENT_NOUNS.contains(n))
+    })
+}
+
 /// The first day the article gives its event by name ("the June 4 shooting"), on or before
 /// `latest` and less than a year before it, read with `dates_of` for each sentence.
 pub(super) fn day_the_story_names<'s>(
@@ -348,6 +369,20 @@ mod tests {
             precision: TimePrecision::Day,
             span: (start, start + written.len()),
             report_date: false,
+        }
+    }
+
+    #[test]
+    fn one_event_of_a_series() {
+        let rows = [
+            ("The first incident happened the evening of May 2.", true),
+            ("It was the second shooting on Elm Lane this week.", true),
+            ("The latest attack came on Tuesday.", true),
+            ("The incident happened May 2 in a garage.", false),
+            ("He was the first officer at the scene of the shooting.", false),
+        ];
+        for (sentence, want) in rows {
+            assert_eq!(tells_of_one_of_a_series(sentence), want, "{sentence}");
         }
     }
 

@@ -2343,12 +2343,21 @@ fn story_date(
     };
     // A story whose lead gives no recent day ("was shot last month") is a follow-up: the
     // day it gives its event by name ("the incident happened Feb. 26") says more than a
-    // day of another sentence (when officers were called, when he was charged).
+    // day of another sentence (when officers were called, when he was charged). Not the
+    // day of one event of a round-up's series ("The first incident happened Feb. 25").
     let a_follow_up = || a_recent_day(0).is_none() && a_recent_day(1).is_none();
+    let named_in_a_follow_up = || {
+        let one_event: Vec<Sentence<'_>> = sentences
+            .iter()
+            .filter(|s| !event_dates::tells_of_one_of_a_series(s.text))
+            .cloned()
+            .collect();
+        event_dates::day_the_story_names(text, &one_event, anchor, |s| dates_of(s, Some(anchor)))
+    };
     let named =
         || event_dates::day_the_story_names(text, sentences, anchor, |s| dates_of(s, Some(anchor)));
     a_recent_day(sentence)
-        .or_else(|| a_follow_up().then(named).flatten())
+        .or_else(|| a_follow_up().then(named_in_a_follow_up).flatten())
         .or_else(|| (0..sentences.len()).find_map(a_recent_day))
         .or_else(named)
 }
