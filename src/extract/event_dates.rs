@@ -379,7 +379,10 @@ mod tests {
             ("It was the second shooting on Elm Lane this week.", true),
             ("The latest attack came on Tuesday.", true),
             ("The incident happened May 2 in a garage.", false),
-            ("He was the first officer at the scene of the shooting.", false),
+            (
+                "He was the first officer at the scene of the shooting.",
+                false,
+            ),
         ];
         for (sentence, want) in rows {
             assert_eq!(tells_of_one_of_a_series(sentence), want, "{sentence}");

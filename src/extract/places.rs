@@ -1635,6 +1635,18 @@ fn longest_name_words(gazetteer: &Gazetteer, text: &str, tokens: &[Word], i: usi
     if longest == 0 && gazetteer.loose_names().may_start_with(&loose_key(&head)) {
         longest = MAX_NAME_WORDS;
     }
+    // "Puta-O" (Putao): a word that is a short name of its own may, joined by a hyphen to
+    // a syllable of one or two letters, start a longer spelling of another (not
+    // "Kundiawa-Gembogl": two names joined).
+    let joined_to_the_next = tokens.get(i + 1).is_some_and(|next| {
+        text.get(tokens[i].span.1..next.span.0) == Some("-") && next.text(text).chars().count() <= 2
+    });
+    if longest == 1
+        && joined_to_the_next
+        && gazetteer.loose_names().may_start_with(&loose_key(&head))
+    {
+        longest = 2;
+    }
     longest
 }
 
@@ -1782,12 +1794,16 @@ fn is_a_spelling_variant(
     // Salah") stands.
     let after_a_preposition =
         n > 1 && SENTENCE_START_PREPOSITIONS.contains(&first.to_ascii_lowercase().as_str());
-    // "the Bouar-Baoro road": two names joined for a way are no variant of one.
+    // "the Bouar-Baoro road": two names joined for a way are no variant of one ("Puta-O"
+    // is one name: "O" names no place).
     let two_joined_names = || {
         n > 1
             && text.get(tokens[i].span.1..tokens[i + 1].span.0) == Some("-")
             && is_capitalized(tokens[i + 1].text(text))
             && gazetteer.names().names_a_place(&fold(first))
+            && gazetteer
+                .names()
+                .names_a_place(&fold(tokens[i + 1].text(text)))
     };
     // "Ethan" is a boy, not a spelling of Athens.
     let a_given_name = n == 1 && lexicon::GIVEN_NAMES.contains(base);
@@ -3207,7 +3223,16 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 130] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 131] = [
+            // a short name joined by a hyphen to a syllable is read whole, as a spelling of
+            // a longer one ("Puta-O": Putao)
+            (
+                "Troops burned houses in Puta-O Township, Kachin State, on Sunday.",
+                &[
+                    ("Puta-O Township", Admin2, "MM", Locative),
+                    ("Kachin State", Admin1, "MM", Locative),
+                ],
+            ),
             // a province after a province of its country is no container of it
             (
                 "Soldiers held two traders in Kutkai, Shan State, Kachin elders said.",
