@@ -947,8 +947,8 @@ pub static LOCATIVE_PREPOSITIONS: WordSet = WordSet::new(&[
 ]);
 
 /// Nouns whose "of X" puts what follows in X: its people ("residents of X", "the Muslim
-/// community of X"), its parts ("the streets of X", "the market of X") and its sites ("the
-/// central mosque of X", "his hometown of X").
+/// community of X"), its parts ("the streets of X", "the market of X"), its sites ("the
+/// central mosque of X", "his hometown of X") and who governs a town ("the mayor of X").
 pub static DWELLERS_AND_PARTS: WordSet = WordSet::new(&[
     "residents",
     "inhabitants",
@@ -1018,6 +1018,11 @@ pub static DWELLERS_AND_PARTS: WordSet = WordSet::new(&[
     "station",
     "court",
     "courthouse",
+    // Who governs a town, there: "the mayor of X banned motorbikes" (not a province's
+    // governor or council, who speak for all of it).
+    "mayor",
+    "prefect",
+    "sub-prefect",
 ]);
 
 /// Directions that make a place a reference point ("north of the capital, Kabul").

@@ -3223,7 +3223,12 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 131] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 132] = [
+            // a town's mayor governs there: the town is where his order is given
+            (
+                "The mayor of Buea banned motorbikes after two kidnappings.",
+                &[("Buea", PopulatedPlace, "CM", Locative)],
+            ),
             // a short name joined by a hyphen to a syllable is read whole, as a spelling of
             // a longer one ("Puta-O": Putao)
             (
