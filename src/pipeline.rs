@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use crossbeam_channel::bounded;
+use crossbeam_channel::{Receiver, Sender, bounded};
 
 use crate::dedup::merge_incidents;
 use crate::extract::{Extraction, Extractor};
@@ -126,48 +126,7 @@ pub fn stream(
         let reader = std::thread::Builder::new()
             .name("read".into())
             .spawn_scoped(scope, move || {
-                // Every item takes the next number, so the caller gets them in input order.
-                let mut next_seq = 0u64;
-                let mut number = move || {
-                    next_seq += 1;
-                    next_seq - 1
-                };
-                let mut batch: Vec<(u64, Article)> = Vec::with_capacity(BATCH_ARTICLES);
-                let mut batch_bytes = 0usize;
-                for input in inputs {
-                    if cancel.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let read = ingest::read_input(input, &mut |item| {
-                        if cancel.load(Ordering::Relaxed) {
-                            return false;
-                        }
-                        let seq = number();
-                        match item {
-                            ReadItem::Article(article) => {
-                                batch_bytes += article.text.len();
-                                batch.push((seq, article));
-                                if batch.len() < BATCH_ARTICLES && batch_bytes < BATCH_BYTES {
-                                    return true;
-                                }
-                                batch_bytes = 0;
-                                let full = std::mem::replace(
-                                    &mut batch,
-                                    Vec::with_capacity(BATCH_ARTICLES),
-                                );
-                                work_tx.send(full).is_ok()
-                            }
-                            ReadItem::Problem(problem) => reader_done_tx
-                                .send(vec![(seq, Done::Problem(problem))])
-                                .is_ok(),
-                        }
-                    });
-                    bytes_done.fetch_add(read, Ordering::Relaxed);
-                    let _ = reader_done_tx.send(vec![(number(), Done::FileRead)]);
-                }
-                if !batch.is_empty() {
-                    let _ = work_tx.send(batch);
-                }
+                read_in_batches(inputs, &work_tx, &reader_done_tx, bytes_done, cancel);
             });
         if let Err(err) = reader {
             on_event(Event::Problem(ImportProblem {
@@ -183,21 +142,7 @@ pub fn stream(
             let spawned = std::thread::Builder::new()
                 .name(format!("extract-{n}"))
                 .spawn_scoped(scope, move || {
-                    for batch in work_rx {
-                        let results: Vec<(u64, Done)> = batch
-                            .into_iter()
-                            .map(|(seq, article)| {
-                                let done = match extract_guarded(extractor, &article) {
-                                    Ok(extraction) => Done::Extracted(article, extraction),
-                                    Err(problem) => Done::Problem(problem),
-                                };
-                                (seq, done)
-                            })
-                            .collect();
-                        if done_tx.send(results).is_err() {
-                            break;
-                        }
-                    }
+                    extract_batches(extractor, &work_rx, &done_tx)
                 });
             if spawned.is_err() && n == 0 {
                 on_event(Event::Problem(ImportProblem {
@@ -210,30 +155,117 @@ pub fn stream(
         }
         drop(done_tx);
         drop(work_rx);
-        // Deliver in input order: hold back results until every earlier one has arrived.
-        let mut next = 0u64;
-        let mut waiting: BTreeMap<u64, Done> = BTreeMap::new();
-        for (seq, item) in done_rx.into_iter().flatten() {
-            waiting.insert(seq, item);
-            while let Some(item) = waiting.remove(&next) {
-                next += 1;
-                match item {
-                    Done::Extracted(article, extraction) => {
-                        state.articles_done += 1;
-                        on_event(Event::Extracted(article, extraction));
-                    }
-                    Done::FileRead => {
-                        state.files_done += 1;
-                        state.bytes_done = bytes_done.load(Ordering::Relaxed);
-                        progress(state);
-                    }
-                    Done::Problem(problem) => on_event(Event::Problem(problem)),
-                }
-            }
-        }
+        deliver_in_order(done_rx, &mut state, bytes_done, on_event, progress);
     });
     state.bytes_done = bytes_done.load(Ordering::Relaxed);
     state
+}
+
+/// Reads the inputs on the reading thread: each article and each problem takes the next
+/// number (the caller gets them back in that order); articles go to `work_tx` in batches,
+/// problems and the end of each file straight to `done_tx`. Stops when `cancel` is set or
+/// the workers are gone.
+fn read_in_batches(
+    inputs: &[InputFile],
+    work_tx: &Sender<Vec<(u64, Article)>>,
+    done_tx: &Sender<Vec<(u64, Done)>>,
+    bytes_done: &AtomicU64,
+    cancel: &AtomicBool,
+) {
+    // Every item takes the next number, so the caller gets them in input order.
+    let mut next_seq = 0u64;
+    let mut number = move || {
+        next_seq += 1;
+        next_seq - 1
+    };
+    let mut batch: Vec<(u64, Article)> = Vec::with_capacity(BATCH_ARTICLES);
+    let mut batch_bytes = 0usize;
+    for input in inputs {
+        if cancel.load(Ordering::Relaxed) {
+            break;
+        }
+        let read = ingest::read_input(input, &mut |item| {
+            if cancel.load(Ordering::Relaxed) {
+                return false;
+            }
+            let seq = number();
+            match item {
+                ReadItem::Article(article) => {
+                    batch_bytes += article.text.len();
+                    batch.push((seq, article));
+                    if batch.len() < BATCH_ARTICLES && batch_bytes < BATCH_BYTES {
+                        return true;
+                    }
+                    batch_bytes = 0;
+                    let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH_ARTICLES));
+                    work_tx.send(full).is_ok()
+                }
+                ReadItem::Problem(problem) => {
+                    done_tx.send(vec![(seq, Done::Problem(problem))]).is_ok()
+                }
+            }
+        });
+        bytes_done.fetch_add(read, Ordering::Relaxed);
+        let _ = done_tx.send(vec![(number(), Done::FileRead)]);
+    }
+    if !batch.is_empty() {
+        let _ = work_tx.send(batch);
+    }
+}
+
+/// Extracts the batches of articles `work_rx` brings, on a worker thread, and sends each
+/// batch's results, with their numbers, to `done_tx`.
+fn extract_batches(
+    extractor: &Extractor<'_>,
+    work_rx: &Receiver<Vec<(u64, Article)>>,
+    done_tx: &Sender<Vec<(u64, Done)>>,
+) {
+    for batch in work_rx {
+        let results: Vec<(u64, Done)> = batch
+            .into_iter()
+            .map(|(seq, article)| {
+                let done = match extract_guarded(extractor, &article) {
+                    Ok(extraction) => Done::Extracted(article, extraction),
+                    Err(problem) => Done::Problem(problem),
+                };
+                (seq, done)
+            })
+            .collect();
+        if done_tx.send(results).is_err() {
+            break;
+        }
+    }
+}
+
+/// Hands the results to the caller in input order, on the calling thread: a result is held
+/// back until every earlier one has arrived. Counts what is done in `state`.
+fn deliver_in_order(
+    done_rx: Receiver<Vec<(u64, Done)>>,
+    state: &mut Progress,
+    bytes_done: &AtomicU64,
+    on_event: &mut dyn FnMut(Event),
+    progress: &mut dyn FnMut(Progress),
+) {
+    let mut next = 0u64;
+    let mut waiting: BTreeMap<u64, Done> = BTreeMap::new();
+    for (seq, item) in done_rx.into_iter().flatten() {
+        waiting.insert(seq, item);
+        while let Some(item) = waiting.remove(&next) {
+            next += 1;
+            match item {
+                Done::Extracted(article, extraction) => {
+                    state.articles_done += 1;
+                    on_event(Event::Extracted(article, extraction));
+                }
+                Done::FileRead => {
+                    state.files_done += 1;
+                    state.bytes_done = bytes_done.load(Ordering::Relaxed);
+                    progress(*state);
+                }
+                Done::Problem(problem) => on_event(Event::Problem(problem)),
+            }
+        }
+    }
 }
 
 /// What a run collected.
