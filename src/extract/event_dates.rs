@@ -345,11 +345,11 @@ pub(super) fn tells_of_one_of_a_series(sentence: &str) -> bool {
 /// `latest` and less than a year before it, read with `dates_of` for each sentence.
 pub(super) fn day_the_story_names<'s>(
     text: &str,
-    sentences: &'s [Sentence<'s>],
+    sentences: impl IntoIterator<Item = &'s Sentence<'s>>,
     latest: NaiveDate,
     dates_of: impl Fn(&'s Sentence<'s>) -> Vec<DateExpr>,
 ) -> Option<DateExpr> {
-    sentences.iter().flat_map(dates_of).find(|d| {
+    sentences.into_iter().flat_map(dates_of).find(|d| {
         !d.report_date
             && d.precision == TimePrecision::Day
             && d.date <= latest

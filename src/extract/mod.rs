@@ -2347,12 +2347,10 @@ fn story_date(
     // day of one event of a round-up's series ("The first incident happened Feb. 25").
     let a_follow_up = || a_recent_day(0).is_none() && a_recent_day(1).is_none();
     let named_in_a_follow_up = || {
-        let one_event: Vec<Sentence<'_>> = sentences
+        let one_event = sentences
             .iter()
-            .filter(|s| !event_dates::tells_of_one_of_a_series(s.text))
-            .cloned()
-            .collect();
-        event_dates::day_the_story_names(text, &one_event, anchor, |s| dates_of(s, Some(anchor)))
+            .filter(|s| !event_dates::tells_of_one_of_a_series(s.text));
+        event_dates::day_the_story_names(text, one_event, anchor, |s| dates_of(s, Some(anchor)))
     };
     let named =
         || event_dates::day_the_story_names(text, sentences, anchor, |s| dates_of(s, Some(anchor)));
