@@ -1953,25 +1953,26 @@ const DEMONYM_OVER_HAMLET: u64 = 20_000;
 /// The place a demonym names ("Russian": the country; "African": the continent), when the
 /// word names no place of its own. A people in the plural ("Afghans fled") is no toponym.
 fn people_of<'g>(gazetteer: &'g Gazetteer, folded: &str) -> Option<&'g Place> {
-    let names = gazetteer.names();
-    let places: Vec<&Place> = names
+    // (One look-up: the name's entries as demonyms and as names of places.)
+    let (demonyms, named): (Vec<_>, Vec<_>) = gazetteer
+        .names()
         .get(folded)
         .into_iter()
-        .filter(|&(_, how)| how == NameMatch::Demonym)
+        .partition(|&(_, how)| how == NameMatch::Demonym);
+    let places: Vec<&Place> = demonyms
+        .into_iter()
         .filter_map(|(id, _)| gazetteer.place(id))
         .collect();
     // "Malian troops": a country's demonym that is also the name of some hamlet is the
     // demonym; a town of some size keeps its name ("Jordan" is no demonym anyway).
     let named_places_are_hamlets = || {
-        names
-            .get(folded)
-            .into_iter()
-            .filter(|&(_, how)| how != NameMatch::Demonym)
-            .filter_map(|(id, _)| gazetteer.place(id))
+        named
+            .iter()
+            .filter_map(|&(id, _)| gazetteer.place(id))
             .all(|p| p.kind == PlaceKind::PopulatedPlace && p.population < DEMONYM_OVER_HAMLET)
     };
     let of_a_country = places.iter().any(|p| p.kind == PlaceKind::Country);
-    if names.names_a_place(folded) && !(of_a_country && named_places_are_hamlets()) {
+    if !named.is_empty() && !(of_a_country && named_places_are_hamlets()) {
         return None;
     }
     if places.is_empty() {

@@ -145,6 +145,9 @@ pub struct Gazetteer {
     points: OnceLock<RTree<GeomWithData<[f64; 2], u32>>>,
     polygons: OnceLock<AdminPolygons>,
     polygon_source: Option<(&'static str, &'static str)>,
+    /// This gazetteer's number among those made in the process: the key of its entries in
+    /// a thread's memo of spellings (see `resolve`), which outlives no gazetteer's number.
+    serial: u64,
 }
 
 impl std::fmt::Debug for Gazetteer {
@@ -157,6 +160,13 @@ impl std::fmt::Debug for Gazetteer {
 }
 
 static BUNDLED: OnceLock<Result<Gazetteer, String>> = OnceLock::new();
+
+/// A number no other gazetteer of the process has.
+fn next_serial() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
 
 impl Gazetteer {
     /// The gazetteer embedded in the binary, loaded once per process.
@@ -313,6 +323,7 @@ impl Gazetteer {
             points: OnceLock::new(),
             polygons: OnceLock::new(),
             polygon_source: None,
+            serial: next_serial(),
         }
     }
 

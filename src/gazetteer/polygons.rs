@@ -63,6 +63,9 @@ pub struct AdminPolygons {
     /// Countries.
     pub countries: Vec<AdminArea>,
     boxes: RTree<GeomWithData<Rectangle<[f64; 2]>, usize>>,
+    /// Indices of `admin1` sorted by (country, admin1 code), for looking an area up by its
+    /// code without scanning them all.
+    by_code: Vec<usize>,
 }
 
 #[derive(Deserialize)]
@@ -128,6 +131,11 @@ fn to_areas(json: &str, what: &'static str) -> Result<Vec<AdminArea>, PolygonErr
         .collect())
 }
 
+/// An area's (country, admin1 code), the key it is looked up by.
+fn area_code(area: &AdminArea) -> (&str, &str) {
+    (area.country.as_str(), area.admin1.as_str())
+}
+
 impl AdminPolygons {
     /// Parses the admin-1 and country GeoJSON files `data/build_data.py` writes.
     pub fn from_geojson(admin1: &str, countries: &str) -> Result<AdminPolygons, PolygonError> {
@@ -149,10 +157,14 @@ impl AdminPolygons {
                 })
             })
             .collect();
+        let mut by_code: Vec<usize> = (0..admin1.len()).collect();
+        // Stable: of two areas with one code, the first in the file is found first.
+        by_code.sort_by(|&a, &b| area_code(&admin1[a]).cmp(&area_code(&admin1[b])));
         Ok(AdminPolygons {
             admin1,
             countries,
             boxes: RTree::bulk_load(boxes),
+            by_code,
         })
     }
 
@@ -193,9 +205,13 @@ impl AdminPolygons {
 
     /// The admin-1 area with this code.
     pub fn admin1_area(&self, country: &str, admin1: &str) -> Option<&AdminArea> {
-        self.admin1
-            .iter()
-            .find(|a| a.country == country && a.admin1 == admin1)
+        let first = self
+            .by_code
+            .partition_point(|&i| area_code(&self.admin1[i]) < (country, admin1));
+        self.by_code
+            .get(first)
+            .map(|&i| &self.admin1[i])
+            .filter(|a| area_code(a) == (country, admin1))
     }
 
     /// The country outline with this ISO code.

@@ -101,6 +101,26 @@ const ABBREVIATION_BONUS: f64 = 3.0;
 /// (while "KY" is also the Cayman Islands' country code).
 const DOTTED_ABBREVIATION_BONUS: f64 = 6.0;
 
+/// A look-up of a name's other spellings that [`Gazetteer::remembered`] keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum SpellingQuery {
+    /// The places whose name has the same letters, joined or split.
+    Joined,
+    /// The places of a transliteration variant of the name.
+    Variants,
+}
+
+/// Names a thread remembers the spellings of before it forgets them all and starts again.
+const SPELLING_MEMO_SIZE: usize = 50_000;
+
+/// A spelling's entries, by gazetteer (its serial number), query and folded name.
+type SpellingMemo = FxHashMap<(u64, SpellingQuery, Box<str>), Vec<(u32, NameMatch)>>;
+
+thread_local! {
+    /// Each thread's memo of spellings looked up (see [`Gazetteer::remembered`]).
+    static SPELLINGS: std::cell::RefCell<SpellingMemo> = std::cell::RefCell::default();
+}
+
 impl Gazetteer {
     /// The name-index entries of a folded name, with the name they were found under and the
     /// kind of place it cues. A place named with its kind word ("Cape Town", "Garden City",
@@ -193,7 +213,7 @@ impl Gazetteer {
         // split, read where no place is written exactly so, or none of those lies where the
         // text says (an English word only there). A spelling variant is read where nothing
         // is written exactly so, never for an English word ("Neither" is no "Natore"). Both
-        // come from the transliteration index, looked up once.
+        // come from the transliteration index, filtered once per name and thread.
         let in_container = |i: u32| {
             context.container.as_ref().is_none_or(|container| {
                 self.place(i)
@@ -215,14 +235,10 @@ impl Gazetteer {
             context.container.is_some() && !matches.iter().any(|&(i, _)| in_container(i))
         };
         let variant_wanted = matches.is_empty() && !english;
-        let key = super::loose_key(base);
-        let loose_entries = if joined_wanted || variant_wanted {
-            self.loose_names().get(&key)
-        } else {
-            Vec::new()
-        };
         let joined = if joined_wanted {
-            self.joined_spellings(base, &loose_entries)
+            self.remembered(SpellingQuery::Joined, base, || {
+                self.joined_spellings(base, &self.loose_names().get(&super::loose_key(base)))
+            })
         } else {
             Vec::new()
         };
@@ -240,9 +256,12 @@ impl Gazetteer {
         if matches.is_empty() && variant_wanted {
             // A short key is shared by unrelated names: only spellings that keep the
             // consonants stand ("Teppi" for Tepi, not "Kinwo" for Kano).
-            let short = key.len() < super::fold::SHORT_LOOSE_KEY;
-            matches = self.entries_with_a_name_that(&loose_entries, |raw, division| {
-                !short || super::fold::is_a_loose_spelling_of(base, &key, raw, division)
+            matches = self.remembered(SpellingQuery::Variants, base, || {
+                let key = super::loose_key(base);
+                let short = key.len() < super::fold::SHORT_LOOSE_KEY;
+                self.entries_with_a_name_that(&self.loose_names().get(&key), |raw, division| {
+                    !short || super::fold::is_a_loose_spelling_of(base, &key, raw, division)
+                })
             });
             penalty = LOOSE_PENALTY;
         }
@@ -369,11 +388,35 @@ impl Gazetteer {
                 .then(b.place.population.cmp(&a.place.population))
                 // Same-named divisions that nothing else tells apart: the one of the more
                 // populous country (Florida the state, not the department of Uruguay).
-                .then(
+                // (Looked up only for such ties.)
+                .then_with(|| {
                     self.country_population(b.place.country)
-                        .cmp(&self.country_population(a.place.country)),
-                )
+                        .cmp(&self.country_population(a.place.country))
+                })
                 .then(a.place.geonames_id.cmp(&b.place.geonames_id))
+        });
+        found
+    }
+
+    /// What `query` gives for the folded name `base`, from this thread's memo when it was
+    /// asked before (`compute` otherwise): an article looks its names up again in every
+    /// reading, and filtering a spelling's look-alikes by their names is slow.
+    fn remembered(
+        &self,
+        query: SpellingQuery,
+        base: &str,
+        compute: impl FnOnce() -> Vec<(u32, NameMatch)>,
+    ) -> Vec<(u32, NameMatch)> {
+        let key = (self.serial, query, Box::<str>::from(base));
+        if let Some(found) = SPELLINGS.with_borrow(|memo| memo.get(&key).cloned()) {
+            return found;
+        }
+        let found = compute();
+        SPELLINGS.with_borrow_mut(|memo| {
+            if memo.len() >= SPELLING_MEMO_SIZE {
+                memo.clear();
+            }
+            memo.insert(key, found.clone());
         });
         found
     }
