@@ -829,4 +829,28 @@ mod tests {
             assert_eq!(best(name, &context), expected, "{name}");
         }
     }
+
+    #[test]
+    fn each_gazetteer_remembers_its_own_spellings() {
+        let first = Gazetteer::from_tsv(PLACES).expect("the fixture parses");
+        // The same places, the two cities' names swapped between their rows.
+        let swapped = PLACES
+            .replace("Tal-sen", "\u{0}")
+            .replace("Car-pet", "Tal-sen")
+            .replace('\u{0}', "Car-pet");
+        // (The table lives as long as its places, for the whole test run.)
+        let swapped: &'static str = Box::leak(swapped.into_boxed_str());
+        let second = Gazetteer::from_tsv(swapped).expect("the fixture parses");
+        let best = |g: &Gazetteer| {
+            g.candidates("Talsen", &inside("XA", "01"))
+                .first()
+                .map(|c| (c.place.name, c.place.geonames_id))
+        };
+        // The same name on one thread, asked of each in turn: each answers from its own
+        // places, however the other answered before.
+        for _ in 0..2 {
+            assert_eq!(best(&first), Some(("Tal-sen", 3)));
+            assert_eq!(best(&second), Some(("Tal-sen", 4)));
+        }
+    }
 }
