@@ -155,7 +155,7 @@ struct Focus<'g> {
     /// its place and confidence; a country the title names comes with an empty name.
     exact: Vec<(String, &'g Place, f32)>,
     /// The countries of those places, sorted, each once.
-    supported: Vec<String>,
+    supported: Vec<&'static str>,
 }
 
 impl<'g> Focus<'g> {
@@ -310,10 +310,7 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
                     .map(|&place| (String::new(), place, TITLE_COUNTRY_CONFIDENCE)),
             )
             .collect();
-        let mut supported: Vec<String> = exact
-            .iter()
-            .map(|(_, p, _)| p.country.to_string())
-            .collect();
+        let mut supported: Vec<&'static str> = exact.iter().map(|(_, p, _)| p.country).collect();
         supported.sort_unstable();
         supported.dedup();
         let n = raws.len();
@@ -416,11 +413,7 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
     fn resolve_in(&self, i: usize, container: Option<&Place>) -> PlaceReading<'g> {
         let mut context = self.context_for(i);
         if let Some(place) = container {
-            context.container = Some((
-                place.country.to_string(),
-                place.admin1.to_string(),
-                place.kind,
-            ));
+            context.container = Some((place.country, place.admin1, place.kind));
         }
         self.gazetteer
             .resolve_name(&self.raws[i].name, &context)
@@ -1432,11 +1425,7 @@ fn read_together<'g>(
         .take(8)
         .find_map(|c| {
             let mut ctx = context.clone();
-            ctx.container = Some((
-                c.place.country.to_string(),
-                c.place.admin1.to_string(),
-                c.place.kind,
-            ));
+            ctx.container = Some((c.place.country, c.place.admin1, c.place.kind));
             // The best place of the name that lies inside this reading ("Rome, New York":
             // the town of the state, though a capital abroad outranks it alone).
             let best = gazetteer.resolve_name(name, &ctx)?;
@@ -1510,8 +1499,8 @@ pub fn resolve_toponyms<'g>(
                     let gap = text.get(s.1..next.0).unwrap_or("").trim();
                     if matches!(gap, "," | "(" | "in") {
                         ctx.container = Some((
-                            container.place.country.to_string(),
-                            container.place.admin1.to_string(),
+                            container.place.country,
+                            container.place.admin1,
                             container.place.kind,
                         ));
                     }

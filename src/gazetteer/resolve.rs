@@ -10,33 +10,34 @@ use crate::model::PlaceKind;
 #[derive(Debug, Clone, Default)]
 pub struct Context {
     /// Weight of each country in the document (ISO alpha-2 -> share of its place mentions).
-    pub countries: FxHashMap<String, f64>,
+    pub countries: FxHashMap<&'static str, f64>,
     /// First-level divisions mentioned in the document, (ISO alpha-2, GeoNames admin1 code).
-    pub admin1s: Vec<(String, String)>,
-    /// A place the mention is said to be inside ("X in Y", "X, Y"), already resolved.
-    pub container: Option<(String, String, PlaceKind)>,
+    pub admin1s: Vec<(&'static str, &'static str)>,
+    /// A place the mention is said to be inside ("X in Y", "X, Y"), already resolved: its
+    /// country, first-level division code and kind.
+    pub container: Option<(&'static str, &'static str, PlaceKind)>,
     /// Restrict candidates to one country (the CLI's `--country`).
     pub only_country: Option<String>,
     /// Where a spelling variant may be read: when set, a name matched only through its
     /// transliteration key resolves only to a place in one of these countries (those the
     /// document's exactly written names support), so an unknown village is not read as a
     /// look-alike city abroad.
-    pub loose_countries: Option<Vec<String>>,
+    pub loose_countries: Option<Vec<&'static str>>,
 }
 
 impl Context {
     /// The focus of a document from its resolved mentions: each country's share of the
     /// mentions (weighted by confidence and `weight`), and the provinces it names.
     pub fn from_resolved<'g>(resolved: impl IntoIterator<Item = (&'g Place, f32, f32)>) -> Context {
-        let mut weights: FxHashMap<String, f64> = FxHashMap::default();
+        let mut weights: FxHashMap<&'static str, f64> = FxHashMap::default();
         let mut admin1s = Vec::new();
         let mut total = 0.0;
         for (place, confidence, weight) in resolved {
             let w = f64::from(confidence) * f64::from(weight);
-            *weights.entry(place.country.to_string()).or_default() += w;
+            *weights.entry(place.country).or_default() += w;
             total += w;
             if place.kind != PlaceKind::Country && confidence > 0.5 {
-                admin1s.push((place.country.to_string(), place.admin1.to_string()));
+                admin1s.push((place.country, place.admin1));
             }
         }
         if total > 0.0 {
@@ -327,19 +328,19 @@ impl Gazetteer {
                 .context
                 .admin1s
                 .iter()
-                .any(|(c, _)| c == place.country)
+                .any(|&(c, _)| c == place.country)
             && !facts
                 .context
                 .admin1s
                 .iter()
-                .any(|(c, a)| c == place.country && a == place.admin1)
+                .any(|&(c, a)| c == place.country && a == place.admin1)
         {
             return None;
         }
         if guessed
             && bonus == 0.0
             && let Some(countries) = &facts.context.loose_countries
-            && !countries.iter().any(|c| c.as_str() == place.country)
+            && !countries.contains(&place.country)
         {
             return None;
         }
@@ -743,7 +744,7 @@ fn score(place: &Place, matched: NameMatch, cue: Option<PlaceKind>, context: &Co
     if context
         .admin1s
         .iter()
-        .any(|(c, a)| c == place.country && a == place.admin1)
+        .any(|&(c, a)| c == place.country && a == place.admin1)
         && place.kind != PlaceKind::Country
     {
         score += 1.5;
@@ -759,9 +760,8 @@ fn score(place: &Place, matched: NameMatch, cue: Option<PlaceKind>, context: &Co
 
 /// True when a place lies in a container the text names (country, first-level division
 /// code, kind): in its country, and in its division unless the container is a country.
-fn lies_in_container(place: &Place, (country, admin1, kind): &(String, String, PlaceKind)) -> bool {
-    place.country == country.as_str()
-        && (*kind == PlaceKind::Country || place.admin1 == admin1.as_str())
+fn lies_in_container(place: &Place, &(country, admin1, kind): &(&str, &str, PlaceKind)) -> bool {
+    place.country == country && (kind == PlaceKind::Country || place.admin1 == admin1)
 }
 
 /// True when a folded name is the end of a word of a place's own name, cut inside the word
@@ -798,9 +798,9 @@ mod tests {
 7\tP\tXB\t02\t\tTalsen\t40.6\t40.6\t3000\tPPL\t\t\t\t
 ";
 
-    fn inside(country: &str, admin1: &str) -> Context {
+    fn inside(country: &'static str, admin1: &'static str) -> Context {
         Context {
-            container: Some((country.into(), admin1.into(), PlaceKind::Admin1)),
+            container: Some((country, admin1, PlaceKind::Admin1)),
             ..Context::default()
         }
     }
