@@ -199,7 +199,7 @@ fn country_context_and_containment_change_the_answer() {
         .map(|r| r.place.country);
     assert_eq!(bare, Some("IN"));
     let mut context = Context::default();
-    context.countries.insert("PK".into(), 1.0);
+    context.countries.insert("PK", 1.0);
     let in_pakistan = g
         .resolve_name("Hyderabad", &context)
         .map(|r| r.place.country);
@@ -214,7 +214,7 @@ fn country_context_and_containment_change_the_answer() {
     );
     // "Dand" alone is ambiguous; inside Kandahar it is the place in Kandahar.
     let inside = Context {
-        container: Some(("AF".into(), "23".into(), PlaceKind::Admin1)),
+        container: Some(("AF", "23", PlaceKind::Admin1)),
         ..Context::default()
     };
     if let Some(r) = g.resolve_name("Dand", &inside) {

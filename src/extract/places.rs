@@ -1961,7 +1961,8 @@ fn people_of<'g>(gazetteer: &'g Gazetteer, folded: &str) -> Option<&'g Place> {
             .all(|p| p.kind == PlaceKind::PopulatedPlace && p.population < DEMONYM_OVER_HAMLET)
     };
     let of_a_country = places.iter().any(|p| p.kind == PlaceKind::Country);
-    if !named.is_empty() && !(of_a_country && named_places_are_hamlets()) {
+    let the_demonym_wins = of_a_country && named_places_are_hamlets();
+    if !named.is_empty() && !the_demonym_wins {
         return None;
     }
     if places.is_empty() {
