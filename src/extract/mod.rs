@@ -2782,7 +2782,12 @@ fn written_name(
             if crate::text::is_in_capitals(w) {
                 title_case(w)
             } else {
-                w.to_string()
+                // "in western Darfur": the compass word that opens it, as a name's word.
+                let mut letters = w.chars();
+                letters
+                    .next()
+                    .map(|first| first.to_uppercase().chain(letters).collect())
+                    .unwrap_or_default()
             }
         })
 }

@@ -1540,6 +1540,40 @@ fn is_capitalized_after_an_elision(word: &str) -> bool {
     matches!(particle, "d" | "l") && is_capitalized(name)
 }
 
+/// True when the `i`th word is a compass word written in lower case that opens, with the
+/// capitalised word after it, the name of a country or a division: "in north Waziristan",
+/// "clashes in west Darfur", "Mendi, west Wellega zone". Not "fled north Tuesday" (no name
+/// of a place), nor a town's name: "east London" is the east of London, not the city of
+/// East London, and "south Macon" the south of Macon.
+fn opens_a_name_with_its_compass_word(
+    gazetteer: &Gazetteer,
+    text: &str,
+    tokens: &[Word],
+    i: usize,
+) -> bool {
+    let word = tokens[i].text(text);
+    let Some(next) = tokens.get(i + 1) else {
+        return false;
+    };
+    word.starts_with(|c: char| c.is_lowercase())
+        && !word.contains(['-', ' '])
+        && is_a_compass_name(word)
+        && text.get(tokens[i].span.1..next.span.0) == Some(" ")
+        && is_capitalized(next.text(text))
+        && gazetteer
+            .names()
+            .get(&format!("{word} {}", fold(next.text(text))))
+            .into_iter()
+            .filter(|&(_, how)| how != NameMatch::Demonym)
+            .filter_map(|(id, _)| gazetteer.place(id))
+            .any(|place| {
+                matches!(
+                    place.kind,
+                    PlaceKind::Country | PlaceKind::Admin1 | PlaceKind::Admin2
+                )
+            })
+}
+
 /// The capitalised names of a text that may name a place, longest first at each word, and
 /// apart from them the names of peoples ("Afghan", "Nigerians") with the country of each.
 fn candidate_names<'g>(
@@ -1552,7 +1586,8 @@ fn candidate_names<'g>(
     let mut i = 0;
     while i < tokens.len() {
         let first = tokens[i].text(text);
-        if !is_capitalized(first)
+        if !(is_capitalized(first)
+            || opens_a_name_with_its_compass_word(gazetteer, text, tokens, i))
             || after_a_stance_prefix(text, tokens, i)
             || month_of_a_date(text, tokens, i)
         {
@@ -3214,7 +3249,25 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 132] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 135] = [
+            // a compass word in lower case opens the name of a division it belongs to ...
+            (
+                "A drone strike hit a compound in north Waziristan on Monday.",
+                &[("north Waziristan", Admin2, "PK", Locative)],
+            ),
+            (
+                "Militiamen burned a village in west Darfur, and the survivors fled north Tuesday.",
+                &[("west Darfur", Admin1, "SD", Locative)],
+            ),
+            // ... not a village's alias: south Macon is the south of Macon
+            (
+                "Police patrolled south Macon after the shooting near Macon, Georgia.",
+                &[
+                    ("Macon", PopulatedPlace, "US", Plain),
+                    ("Macon", PopulatedPlace, "US", Locative),
+                    ("Georgia", Admin1, "US", Locative),
+                ],
+            ),
             // a town's mayor governs there: the town is where his order is given
             (
                 "The mayor of Buea banned motorbikes after two kidnappings.",
