@@ -145,8 +145,9 @@ pub struct Gazetteer {
     points: OnceLock<RTree<GeomWithData<[f64; 2], u32>>>,
     polygons: OnceLock<AdminPolygons>,
     polygon_source: Option<(&'static str, &'static str)>,
-    /// This gazetteer's number among those made in the process: the key of its entries in
-    /// a thread's memo of spellings (see `resolve`), which outlives no gazetteer's number.
+    /// This gazetteer's number among those made in the process, part of the key of its
+    /// entries in each thread's memo of spellings (see `resolve`): no other gazetteer, made
+    /// before or after, reads them.
     serial: u64,
 }
 
