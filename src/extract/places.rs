@@ -168,7 +168,7 @@ impl<'g> Focus<'g> {
             self.exact
                 .iter()
                 .filter(|&&(ref n, place, confidence)| {
-                    n != name
+                    !same_name_but_its_kind_word(n, name)
                         || ((confidence >= SELF_SUPPORT_CONFIDENCE
                             || place.is_capital()
                             || matches!(place.kind, PlaceKind::Country | PlaceKind::Admin1))
@@ -203,6 +203,17 @@ impl<'g> Focus<'g> {
                             .any(|(n, p, _)| n != name && p.country == c.place.country)
                 })
     }
+}
+
+/// True when two names are one name, but for a kind word one of them ends with ("Birmingham"
+/// and "Birmingham City", "Kunar" and "Kunar province"): an ambiguous name read alone is no
+/// evidence for itself, with its kind word or without.
+fn same_name_but_its_kind_word(a: &str, b: &str) -> bool {
+    let base = |name: &str| match name.rsplit_once(' ') {
+        Some((base, last)) if is_kind_word(last) => base.to_string(),
+        _ => name.to_string(),
+    };
+    a == b || base(a) == base(b)
 }
 
 /// "the Northern Region": provinces of one name in many countries, none ahead of the others
@@ -3195,6 +3206,13 @@ mod tests {
                 "A bomb went off in San Salvador. Diplomats in Mexico and Guatemala condemned it.",
                 "San Salvador",
                 "SV",
+            ),
+            // The same name with its kind word is no second witness for its reading.
+            (
+                "A man was hurt in Birmingham, officials in Alabama said. The Birmingham City \
+                 Council met on Friday.",
+                "Birmingham",
+                "US",
             ),
         ];
         for (text, name, country) in rows {
