@@ -1224,3 +1224,37 @@ fn a_headlines_death_toll_is_its_storys_when_the_body_gives_none() {
     let first = incidents.first().expect("an incident from the body");
     assert_eq!(first.fatalities, 2, "{incidents:#?}");
 }
+
+#[test]
+fn a_suspect_accused_of_a_killing_reports_the_killing_but_an_accusation_does_not() {
+    // "a man accused of killing two": the killing is reported, only its author alleged.
+    // "accused the army of shelling": one side's claim against another, no report.
+    let rows: [(&str, Option<u32>); 3] = [
+        (
+            "Police have arrested a man accused of killing two neighbours and wounding a third \
+             Tuesday night at a barbecue in Peoria, Illinois.",
+            Some(2),
+        ),
+        (
+            "Officers detained a woman blamed for the shooting that killed one clerk Monday \
+             at a gas station in Wichita, Kansas.",
+            Some(1),
+        ),
+        (
+            "Opposition leaders accused the army of shelling four villages near the river.",
+            None,
+        ),
+    ];
+    for (text, killed) in rows {
+        let incidents = extract(text, Some((2019, 5, 10)));
+        let violent = incidents.iter().find(|i| {
+            i.event_type != incident_map::taxonomy::EventType::StrategicDevelopments
+                && i.event_type != incident_map::taxonomy::EventType::Protests
+        });
+        assert_eq!(
+            violent.map(|i| i.fatalities),
+            killed,
+            "{text}: {incidents:#?}"
+        );
+    }
+}

@@ -827,11 +827,13 @@ impl<'a> TollClause<'a> {
             {
                 k
             }
-            // "a fatal shooting": at least one dead.
-            "fatal"
+            // "a fatal shooting", "a deadly shooting Wednesday night": at least one dead.
+            "fatal" | "deadly"
                 if matches!(word(k + 1), "shooting" | "stabbing" | "attack")
                     && k >= 1
-                    && matches!(word(k - 1), "a" | "the" | "in" | "sunday's" | "tuesday's") =>
+                    // ("Thursday's" is read without its possessive.)
+                    && (matches!(word(k - 1), "a" | "the" | "in")
+                        || lexicon::WEEKDAYS.contains(word(k - 1))) =>
             {
                 k + 1
             }
@@ -2445,7 +2447,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 237] = [
+        let rows: [(&str, u32); 240] = [
             ("a union leader was attacked and killed by assailants", 1),
             // losing one's life, and losing anything else
             ("a night watchman lost his life when the depot burned", 1),
@@ -2636,6 +2638,12 @@ mod tests {
                 "Deputies arrested a man after a fatal shooting at the fair",
                 1,
             ),
+            (
+                "Officers are investigating a deadly shooting on Oak Street",
+                1,
+            ),
+            ("Thursday's deadly stabbing left the town shaken", 1),
+            ("the deadly virus spread in the camp", 0),
             ("the two victims died at the scene", 2),
             ("the officers were found dead", 0),
             (
