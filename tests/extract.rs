@@ -1227,12 +1227,14 @@ fn a_headlines_death_toll_is_its_storys_when_the_body_gives_none() {
 
 #[test]
 fn a_suspect_accused_of_a_killing_reports_the_killing_but_an_accusation_does_not() {
-    // "a man accused of killing two": the killing is reported, only its author alleged.
+    // "a man accused of killing two": the killing is reported, only its author alleged
+    // (and the arrest told after it is not the only incident).
     // "accused the army of shelling": one side's claim against another, no report.
     let rows: [(&str, Option<u32>); 3] = [
         (
             "Police have arrested a man accused of killing two neighbours and wounding a third \
-             Tuesday night at a barbecue in Peoria, Illinois.",
+             Tuesday night at a barbecue in Peoria, Illinois. He was arrested on Wednesday in \
+             Pekin.",
             Some(2),
         ),
         (

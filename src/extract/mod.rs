@@ -1554,6 +1554,16 @@ fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool 
         .collect();
     let protest = event_type == Some(EventType::Protests);
     let n = words.len();
+    // "accused the army of shelling", "denied attacking": a claim, not a report. But "a man
+    // accused of killing two", "the group blamed for the bombing": the act is reported, and
+    // only its author alleged.
+    let author_alleged = |k: usize| {
+        k + 2 == n
+            && matches!(
+                (words[k], words[k + 1]),
+                ("accused", "of") | ("blamed", "for")
+            )
+    };
     let irrealis = (n.saturating_sub(3)..n).any(|k| {
         let w = words[k];
         let is_number = |j: usize| {
@@ -1566,11 +1576,15 @@ fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool 
             "may" if is_number(k + 1) || (k > 0 && is_number(k - 1)) => false,
             // "gathered to protest": the purpose of a gathering is the protest itself.
             "to" if protest => false,
+            _ if author_alleged(k) => false,
             _ => lexicon::IRREALIS.contains(w),
         }
     });
-    // "accused the army of shelling", "denied attacking": a claim, not a report.
-    if irrealis || words.iter().any(|w| lexicon::ACCUSATION.contains(w)) {
+    let claimed = words
+        .iter()
+        .enumerate()
+        .any(|(k, w)| lexicon::ACCUSATION.contains(w) && !author_alleged(k));
+    if irrealis || claimed {
         return true;
     }
     if event_type.is_none_or(|t| t == EventType::StrategicDevelopments) {
