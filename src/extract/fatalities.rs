@@ -650,7 +650,7 @@ impl<'a> TollClause<'a> {
             }
             // "the shooting death of 17-year-old Ana Ruiz", "found the body of Luis
             // Vega": one person, named (not a protest over it).
-            // "the murder of former defense minister Enrique Lopez": named after a title.
+            // "the murder of former defense minister Hugo Lema": named after a title.
             "death" | "murder" | "slaying" | "killing" | "body"
                 if word(k + 1) == "of"
                     && (named_at(clause, tokens, ages, k + 2)
@@ -1594,7 +1594,7 @@ fn named_at(clause: &str, tokens: &[crate::text::Word], ages: &[bool], j: usize)
 }
 
 /// The name after a person's title written in lower case, within three words of `from`
-/// ("former defense minister Enrique Lopez", "retired general Luis Vega"): the index of the
+/// ("former defense minister Hugo Lema", "retired general Luis Vega"): the index of the
 /// name's last word. None without a title there, or without a name after it.
 fn named_after_a_title(
     clause: &str,
