@@ -1232,9 +1232,8 @@ fn a_suspect_accused_of_a_killing_reports_the_killing_but_an_accusation_does_not
     // "accused the army of shelling": one side's claim against another, no report.
     let rows: [(&str, Option<u32>); 3] = [
         (
-            "Police have arrested a man accused of killing two neighbours and wounding a third \
-             Tuesday night at a barbecue in Peoria, Illinois. He was arrested on Wednesday in \
-             Pekin.",
+            "Detectives charged a roofer accused of killing two neighbours at a barbecue in \
+             Peoria, Illinois, late on Tuesday. He was arrested on Wednesday in Pekin.",
             Some(2),
         ),
         (

@@ -2255,7 +2255,7 @@ fn is_active_killing(
     ) || next.bytes().all(|b| b.is_ascii_digit())
         || crate::text::parse_number_word(next).is_some()
         || tokens[k + 1].text(clause).starts_with(char::is_uppercase)
-        // "killed former mayor Ana Ruiz", "killed presidency minister Luis Vega".
+        // "killed former mayor Ana Ruiz", "killed finance minister Luis Vega".
         || (k + 1..lower.len().min(k + 4)).any(|j| ONE_PERSONS_TITLES.contains(&lower[j]))
 }
 
@@ -2740,21 +2740,21 @@ mod tests {
                 1,
             ),
             (
-                "Officers are investigating a deadly shooting on Oak Street",
+                "Deputies said the deadly shooting on Oak Street is under review",
                 1,
             ),
             ("Thursday's deadly stabbing left the town shaken", 1),
             (
-                "Guerrillas killed presidency minister Tomas Ribera Acosta in the capital on Friday",
+                "Rebels killed finance minister Tomas Ribera Acosta in the capital on Friday",
                 1,
             ),
             ("gunmen killed former mayor Ana Ruiz", 1),
             (
-                "the rebels claimed the murder of former defense minister Hugo Lema Paredes",
+                "the militia admitted the murder of former trade minister Hugo Lema Paredes",
                 1,
             ),
             (
-                "the government condemned the murder of retired general Rafael Soto Nieves",
+                "the bishop mourned the murder of retired general Rafael Soto Nieves",
                 1,
             ),
             (
@@ -2766,11 +2766,11 @@ mod tests {
                 0,
             ),
             (
-                "Hugo Lema, the party's candidate for the senate, has died of gunshot wounds",
+                "Hugo Lema, the union's treasurer, has died of his injuries",
                 1,
             ),
             (
-                "Rosa Paz Ortiz, a former judge of the high court, died in hospital on Monday",
+                "Rosa Paz Ortiz, a retired schoolteacher from the valley, died in a clinic on Monday",
                 1,
             ),
             (
@@ -2779,32 +2779,35 @@ mod tests {
             ),
             ("Luis Vega, the party's spokesman, has denied the report", 0),
             (
-                "Pedro Ibarra Solis, 45, a former mayor of the town, was murdered by gunmen",
+                "Pedro Ibarra Solis, 52, a coffee grower from the hills, was murdered in his barn",
                 1,
             ),
-            ("He was rushed to the hospital but died.", 1),
-            ("He was rushed to the hospital but survived.", 0),
-            ("It's a blessing nobody died, a neighbour said", 0),
+            ("The clerk was flown to a trauma center but died.", 1),
+            ("The clerk was flown to a trauma center but survived.", 0),
+            ("Thank heaven nobody died, a cousin told the paper", 0),
             ("luckily no one died in the crash", 0),
-            ("One porter was badly wounded and later died in a clinic", 1),
             (
-                "the victim was dropped off at a clinic for treatment and later died",
+                "One guard was hit by shrapnel and later died on the way to town",
                 1,
             ),
             (
-                "the third victim suffered serious injury and was pronounced dead on Monday",
+                "the victim was driven to a clinic by friends and later died",
                 1,
             ),
             (
-                "after he was accidentally killed Friday while playing with a rifle",
+                "the bus driver was hit in the neck and was pronounced dead at the scene",
                 1,
             ),
             (
-                "the woman was taken to the hospital, but died a short time later",
+                "the hunter was accidentally killed by a stray round near the lake",
                 1,
             ),
             (
-                "the gunman pulled the trigger, fatally shooting his uncle in the chest",
+                "the farmer was carried to a field hospital, but died within the hour",
+                1,
+            ),
+            (
+                "the boy fired the pistol, fatally shooting his cousin in the leg",
                 1,
             ),
             ("the deadly virus spread in the camp", 0),
