@@ -1603,23 +1603,30 @@ fn named_after_a_title(
     ages: &[bool],
     from: usize,
 ) -> Option<usize> {
-    let mut title = (from..lower.len().min(from + 3))
+    let title = (from..lower.len().min(from + 3))
         .take_while(|&j| !starts_a_figure(&lower[j]) && !tokens_capitalised(clause, tokens, j))
         .find(|&j| ONE_PERSONS_TITLES.contains(&lower[j]))?;
+    named_at(clause, tokens, ages, end_of_title(lower, title) + 1)
+}
+
+/// The last word of the title that starts at `j`: "attorney general Luis Vega", "police
+/// chief Ana Ruiz" end at "general" and "chief".
+fn end_of_title(lower: &[String], j: usize) -> usize {
+    let mut end = j;
     while lower
-        .get(title + 1)
+        .get(end + 1)
         .is_some_and(|w| ONE_PERSONS_TITLES.contains(w))
     {
-        title += 1;
+        end += 1;
     }
-    named_at(clause, tokens, ages, title + 1)
+    end
 }
 
 /// True when the `j`th word starts with a capital.
 fn tokens_capitalised(clause: &str, tokens: &[crate::text::Word], j: usize) -> bool {
     tokens
         .get(j)
-        .is_some_and(|t| t.text(clause).starts_with(char::is_uppercase))
+        .is_some_and(|t| crate::text::is_capitalized(t.text(clause)))
 }
 
 /// Verbs of killing besides "kill", read before a figure ("murdered 4 farmers").
@@ -2454,11 +2461,7 @@ fn names_one_person_after(
     while ages.get(k + 1).copied().unwrap_or(false) {
         k += 1;
     }
-    let capitalised = |j: usize| {
-        tokens
-            .get(j)
-            .is_some_and(|t| t.text(clause).starts_with(char::is_uppercase))
-    };
+    let capitalised = |j: usize| tokens_capitalised(clause, tokens, j);
     if lower.get(k + 1).is_none() {
         return false;
     }
@@ -2468,17 +2471,10 @@ fn names_one_person_after(
     let title = (k + 1..lower.len().min(k + 4))
         .take_while(|&j| !starts_a_figure(&lower[j]))
         .find(|&j| ONE_PERSONS_TITLES.contains(&lower[j]));
-    if let Some(mut j) = title {
-        // "attorney general Luis Vega", "police chief Ana Ruiz": the whole title.
-        while lower
-            .get(j + 1)
-            .is_some_and(|w| ONE_PERSONS_TITLES.contains(w))
-        {
-            j += 1;
-        }
-        if capitalised(j + 1) {
-            return true;
-        }
+    if let Some(j) = title
+        && capitalised(end_of_title(lower, j) + 1)
+    {
+        return true;
     }
     // In capitals every word is capitalised: only a title tells a person there.
     let letters = clause.chars().filter(|c| c.is_alphabetic()).count();

@@ -209,10 +209,12 @@ impl<'g> Focus<'g> {
 /// and "Birmingham City", "Kunar" and "Kunar province"): an ambiguous name read alone is no
 /// evidence for itself, with its kind word or without.
 fn same_name_but_its_kind_word(a: &str, b: &str) -> bool {
-    let base = |name: &str| match name.rsplit_once(' ') {
-        Some((base, last)) if is_kind_word(last) => base.to_string(),
-        _ => name.to_string(),
-    };
+    fn base(name: &str) -> &str {
+        match name.rsplit_once(' ') {
+            Some((base, last)) if is_kind_word(last) => base,
+            _ => name,
+        }
+    }
     a == b || base(a) == base(b)
 }
 
