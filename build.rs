@@ -59,13 +59,12 @@ fn name_indexes(places: &str) -> (String, String) {
     for (i, line) in places.lines().skip(1).filter(|l| !l.is_empty()).enumerate() {
         let cols: Vec<&str> = line.split('\t').collect();
         let col = |k: usize| cols.get(k).copied().unwrap_or("");
-        let (kind, name, population, iso, aliases, demonyms) =
-            (col(1), col(5), col(8), col(10), col(11), col(12));
+        let (kind, name, iso, aliases, demonyms) = (col(1), col(5), col(10), col(11), col(12));
         let id = i as u32;
         for (key, how) in fold::index_keys(kind, name, aliases, iso, demonyms) {
             names.push((key, id, rank(how)));
         }
-        for key in fold::loose_index_keys(kind, name, aliases, population.parse().unwrap_or(0)) {
+        for key in fold::loose_index_keys(kind, name, aliases) {
             loose.push((key, id, rank(b'a')));
         }
     }

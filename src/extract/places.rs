@@ -277,7 +277,7 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
             .map(|r| {
                 *alone.entry(r.name.as_str()).or_insert_with(|| {
                     gazetteer
-                        .resolve_name(&r.name, &Context::default())
+                        .resolve_alone(&r.name)
                         .map(|res| (res.place, res.confidence, res.loose))
                 })
             })
@@ -1848,7 +1848,9 @@ fn is_a_spelling_variant(
         let key = loose_key(base);
         // (The capitals of compass words, "North Wollo", are no sound of the name.)
         let sounds = key.chars().filter(char::is_ascii_lowercase).count();
-        sounds > MIN_LOOSE_KEY_CHARS && gazetteer.loose_names().contains(&key)
+        sounds > MIN_LOOSE_KEY_CHARS
+            && gazetteer.loose_names().contains(&key)
+            && !gazetteer.spelling_variants(base).is_empty()
     }
 }
 

@@ -79,7 +79,7 @@ fn push_folded(out: &mut String, ascii: &str) {
 
 /// Arabic articles written before a name ("al-Hasakah", "ad-Dali", "ash-Shihr"), left out
 /// of the loose key.
-const ARTICLES: [&str; 12] = [
+pub(crate) const ARTICLES: [&str; 12] = [
     "al", "el", "ad", "ar", "as", "at", "az", "an", "ash", "adh", "ath", "ed",
 ];
 
@@ -292,10 +292,6 @@ pub fn is_a_loose_spelling_of(folded: &str, key: &str, raw: &str, division: bool
         && (key.len() >= SHORT_LOOSE_KEY || consonant_skeleton(base) == consonant_skeleton(folded))
 }
 
-/// Populated places smaller than this are left out of the transliteration-variant index:
-/// a loose match on a village is more often wrong than right.
-pub const LOOSE_MIN_POPULATION: u64 = 20_000;
-
 /// The folded keys a place is indexed under, each with how it matched: `b'p'` its own name,
 /// `b'a'` an alias (or, for a division, a name without "Province"), `b'd'` a demonym.
 /// `kind` is the places table's kind code (C, R, A1, A2, P).
@@ -356,12 +352,9 @@ pub fn is_a_stray_short_alias(alias: &str, own: &str) -> bool {
             .is_some_and(|rest| rest.starts_with(' '))
 }
 
-/// The transliteration-variant keys of a place ([`loose_key`]), empty for small places.
+/// The transliteration-variant keys of a place ([`loose_key`]).
 #[allow(dead_code)]
-pub fn loose_index_keys(kind: &str, name: &str, aliases: &str, population: u64) -> Vec<String> {
-    if kind == "P" && population < LOOSE_MIN_POPULATION {
-        return Vec::new();
-    }
+pub fn loose_index_keys(kind: &str, name: &str, aliases: &str) -> Vec<String> {
     let division = kind == "A1" || kind == "A2";
     std::iter::once(name)
         .chain(aliases.split('|').filter(|a| !a.is_empty()))

@@ -246,7 +246,7 @@ impl Gazetteer {
                 };
                 names.insert(&key, i as u32, how);
             }
-            for key in loose_index_keys(code, place.name, place.aliases(), place.population) {
+            for key in loose_index_keys(code, place.name, place.aliases()) {
                 loose_names.insert(&key, i as u32, NameMatch::Alias);
             }
         }
@@ -342,6 +342,16 @@ impl Gazetteer {
     /// One place by index.
     pub fn place(&self, id: u32) -> Option<&Place> {
         self.places.get(id as usize)
+    }
+
+    /// The index of one of this gazetteer's places (`None` for a place of another).
+    pub fn index_of(&self, place: &Place) -> Option<u32> {
+        let offset = (place as *const Place as usize).checked_sub(self.places.as_ptr() as usize)?;
+        let index = offset / std::mem::size_of::<Place>();
+        self.places
+            .get(index)
+            .filter(|&found| std::ptr::eq(found, place))
+            .and_then(|_| u32::try_from(index).ok())
     }
 
     /// The name index.

@@ -102,6 +102,38 @@ const ABBREVIATION_BONUS: f64 = 3.0;
 /// (while "KY" is also the Cayman Islands' country code).
 const DOTTED_ABBREVIATION_BONUS: f64 = 6.0;
 
+/// Populated places smaller than this are read as a transliteration variant only where
+/// the written name is close to one of theirs ([`is_a_close_spelling_of`]): a loose key is
+/// shared by too many villages ("Wambashe" and Ombesa) for the key alone to say which.
+const CLOSE_SPELLING_BELOW_POPULATION: u64 = 20_000;
+
+/// A populated place under [`CLOSE_SPELLING_BELOW_POPULATION`].
+fn is_a_small_town(place: &Place) -> bool {
+    place.kind == PlaceKind::PopulatedPlace && place.population < CLOSE_SPELLING_BELOW_POPULATION
+}
+
+/// How alike a written name and a small place's name must be (normalised edit distance of
+/// their letters, Arabic articles left out): "Ain Issa" and Ayn Isa are, "Maasai" and Masii
+/// are not.
+const CLOSE_SPELLING_SIMILARITY: f64 = 0.7;
+
+/// True when a written name (folded) and a place name (`raw`) are spelled nearly alike:
+/// their letters, without spaces, hyphens, apostrophes and Arabic articles, differ by at
+/// most three edits in ten.
+fn is_a_close_spelling_of(folded: &str, raw: &str) -> bool {
+    fn letters(folded: &str) -> String {
+        let words = || folded.split([' ', '-']).filter(|w| !w.is_empty());
+        let several = words().nth(1).is_some();
+        words()
+            .filter(|w| !several || !super::fold::ARTICLES.contains(w))
+            .flat_map(str::chars)
+            .filter(char::is_ascii_alphabetic)
+            .collect()
+    }
+    strsim::normalized_levenshtein(&letters(folded), &letters(&fold(raw)))
+        >= CLOSE_SPELLING_SIMILARITY
+}
+
 /// A look-up of a name's other spellings that [`Gazetteer::remembered`] keeps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum SpellingQuery {
@@ -117,9 +149,15 @@ const SPELLING_MEMO_SIZE: usize = 50_000;
 /// A spelling's entries, by gazetteer (its serial number), query and folded name.
 type SpellingMemo = FxHashMap<(u64, SpellingQuery, Box<str>), Vec<(u32, NameMatch)>>;
 
+/// A name's reading alone (place index, confidence, found through a variant), by gazetteer
+/// serial and the name as written.
+type AloneMemo = FxHashMap<(u64, Box<str>), Option<(u32, f32, bool)>>;
+
 thread_local! {
     /// Each thread's memo of spellings looked up (see [`Gazetteer::remembered`]).
     static SPELLINGS: std::cell::RefCell<SpellingMemo> = std::cell::RefCell::default();
+    /// Each thread's memo of names read alone (see [`Gazetteer::resolve_alone`]).
+    static ALONE: std::cell::RefCell<AloneMemo> = std::cell::RefCell::default();
 }
 
 impl Gazetteer {
@@ -257,13 +295,7 @@ impl Gazetteer {
         if matches.is_empty() && variant_wanted {
             // A short key is shared by unrelated names: only spellings that keep the
             // consonants stand ("Teppi" for Tepi, not "Kinwo" for Kano).
-            matches = self.remembered(SpellingQuery::Variants, base, || {
-                let key = super::loose_key(base);
-                let short = key.len() < super::fold::SHORT_LOOSE_KEY;
-                self.entries_with_a_name_that(&self.loose_names().get(&key), |raw, division| {
-                    !short || super::fold::is_a_loose_spelling_of(base, &key, raw, division)
-                })
-            });
+            matches = self.spelling_variants(base);
             penalty = LOOSE_PENALTY;
         }
         Spellings {
@@ -399,6 +431,29 @@ impl Gazetteer {
         found
     }
 
+    /// The places a folded name (without its kind word) is a transliteration variant of
+    /// ("Urozgan": Uruzgan): those whose loose key it shares, where the key is short only
+    /// those with its consonants, and of small towns only those spelled nearly alike.
+    pub fn spelling_variants(&self, base: &str) -> Vec<(u32, NameMatch)> {
+        self.remembered(SpellingQuery::Variants, base, || {
+            let key = super::loose_key(base);
+            let short = key.len() < super::fold::SHORT_LOOSE_KEY;
+            self.entries_with_a_name_that(&self.loose_names().get(&key), |raw, division| {
+                !short || super::fold::is_a_loose_spelling_of(base, &key, raw, division)
+            })
+            .into_iter()
+            .filter(|&(i, _)| {
+                self.place(i).is_some_and(|place| {
+                    !is_a_small_town(place)
+                        || std::iter::once(place.name)
+                            .chain(place.alias_list())
+                            .any(|raw| is_a_close_spelling_of(base, raw))
+                })
+            })
+            .collect()
+        })
+    }
+
     /// What `query` gives for the folded name `base`, from this thread's memo when it was
     /// asked before (`compute` otherwise): an article looks its names up again in every
     /// reading, and filtering a spelling's look-alikes by their names is slow.
@@ -449,6 +504,11 @@ impl Gazetteer {
             };
             name != base && letters(name) == written
         })
+        .into_iter()
+        // (A village's name joined or split is too weak a sign against the names the
+        // text does write: only towns of some size and divisions.)
+        .filter(|&(i, _)| self.place(i).is_some_and(|place| !is_a_small_town(place)))
+        .collect()
     }
 
     /// The divisions whose name is the written one-word name split in two at some point
@@ -500,6 +560,37 @@ impl Gazetteer {
     pub fn resolve_name(&self, name: &str, context: &Context) -> Option<Resolution<'_>> {
         self.resolve_exact(name, context)
             .or_else(|| self.resolve_inside(name, context))
+    }
+
+    /// [`Gazetteer::resolve_name`] with no context: the reading a name has alone, from this
+    /// thread's memo when it was asked before (every article reads its names alone first,
+    /// and news names the same places again and again).
+    pub fn resolve_alone(&self, name: &str) -> Option<Resolution<'_>> {
+        let key = (self.serial, Box::<str>::from(name));
+        let remembered = ALONE.with_borrow(|memo| memo.get(&key).copied());
+        let reading = match remembered {
+            Some(reading) => reading,
+            None => {
+                let reading = self
+                    .resolve_name(name, &Context::default())
+                    .and_then(|r| Some((self.index_of(r.place)?, r.confidence, r.loose)));
+                ALONE.with_borrow_mut(|memo| {
+                    if memo.len() >= SPELLING_MEMO_SIZE {
+                        memo.clear();
+                    }
+                    memo.insert(key, reading);
+                });
+                reading
+            }
+        };
+        let (index, confidence, loose) = reading?;
+        let place = self.place(index)?;
+        Some(Resolution {
+            place,
+            precision: place.kind,
+            confidence,
+            loose,
+        })
     }
 
     fn resolve_exact(&self, name: &str, context: &Context) -> Option<Resolution<'_>> {
@@ -827,6 +918,66 @@ mod tests {
         ];
         for (name, context, expected) in cases {
             assert_eq!(best(name, &context), expected, "{name}");
+        }
+    }
+
+    /// Two small towns, too small for a shared loose key alone to name them: Ayn Isa (or
+    /// Ain Isa) in Xandia's Norvale, Dumbaro in Yberia's Ostmark; and a city, Kelvara.
+    const SMALL_TOWNS: &str = "id\tkind\tcountry\tadmin1\tadmin2\tname\tlat\tlon\tpopulation\tfeature_code\tiso_3166_2\taliases\tdemonyms\tabbreviations
+1\tC\tXA\t\t\tXandia\t10.0\t10.0\t9000000\tPCLI\t\t\t\t
+2\tA1\tXA\t01\t\tNorvale\t10.5\t10.5\t0\tADM1\t\t\t\t
+3\tP\tXA\t01\t\tAyn Isa\t10.6\t10.6\t0\tPPL\t\tAin Isa\t\t
+4\tP\tXA\t01\t\tKelvara\t10.7\t10.7\t250000\tPPL\t\t\t\t
+5\tC\tXB\t\t\tYberia\t40.0\t40.0\t5000000\tPCLI\t\t\t\t
+6\tA1\tXB\t02\t\tOstmark\t40.5\t40.5\t0\tADM1\t\t\t\t
+7\tP\tXB\t02\t\tDumbaro\t40.6\t40.6\t900\tPPL\t\t\t\t
+";
+
+    #[test]
+    fn a_small_town_is_read_through_a_spelling_close_to_its_own_only() {
+        let g = Gazetteer::from_tsv(SMALL_TOWNS).expect("the fixture parses");
+        let best = |name: &str| {
+            g.candidates(name, &Context::default())
+                .first()
+                .map(|c| c.place.name)
+        };
+        let cases: [(&str, Option<&str>); 5] = [
+            // Another transliteration, letter for letter nearly the same.
+            ("Ain Issa", Some("Ayn Isa")),
+            ("Dambarou", Some("Dumbaro")),
+            // The same loose key, but half the letters differ: no reading.
+            ("Dimbiraiya", None),
+            // A city is read through its loose key alone.
+            ("Kilvaru", Some("Kelvara")),
+            ("Kolvaroo", Some("Kelvara")),
+        ];
+        for (name, expected) in cases {
+            assert_eq!(best(name), expected, "{name}");
+            assert_eq!(
+                !g.spelling_variants(&fold(name)).is_empty(),
+                expected.is_some(),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_name_read_alone_is_remembered_as_it_was_read() {
+        let small = Gazetteer::from_tsv(SMALL_TOWNS).expect("the fixture parses");
+        let other = Gazetteer::from_tsv(PLACES).expect("the fixture parses");
+        for g in [&small, &other, &small] {
+            for name in ["Ain Issa", "Talsen", "Kelvara", "Nowhere at all", "Norvale"] {
+                let fresh = g
+                    .resolve_name(name, &Context::default())
+                    .map(|r| (r.place.geonames_id, r.confidence, r.loose));
+                // Asked twice: once computed, once from the memo, the same both times.
+                for _ in 0..2 {
+                    let alone = g
+                        .resolve_alone(name)
+                        .map(|r| (r.place.geonames_id, r.confidence, r.loose));
+                    assert_eq!(alone, fresh, "{name}");
+                }
+            }
         }
     }
 
