@@ -280,13 +280,12 @@ pub fn consonant_skeleton(folded: &str) -> String {
 }
 
 /// True when a written name (folded), matched loosely by `key`, is a spelling of the place
-/// name `raw`: the name shares the key and, when the key is short, the consonants.
-pub fn is_a_loose_spelling_of(folded: &str, key: &str, raw: &str, division: bool) -> bool {
-    let name = fold(raw);
+/// name `name` (folded): the name shares the key and, when the key is short, the consonants.
+pub fn is_a_loose_spelling_of(folded: &str, key: &str, name: &str, division: bool) -> bool {
     let base = if division {
-        strip_province_words(&name).unwrap_or(&name)
+        strip_province_words(name).unwrap_or(name)
     } else {
-        &name
+        name
     };
     loose_key(base) == key
         && (key.len() >= SHORT_LOOSE_KEY || consonant_skeleton(base) == consonant_skeleton(folded))

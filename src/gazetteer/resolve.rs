@@ -103,7 +103,7 @@ const ABBREVIATION_BONUS: f64 = 3.0;
 const DOTTED_ABBREVIATION_BONUS: f64 = 6.0;
 
 /// Populated places smaller than this are read as a transliteration variant only where
-/// the written name is close to one of theirs ([`is_a_close_spelling_of`]): a loose key is
+/// the written name is close to one of theirs ([`CloseSpelling`]): a loose key is
 /// shared by too many villages ("Wambashe" and Ombesa) for the key alone to say which.
 const CLOSE_SPELLING_BELOW_POPULATION: u64 = 20_000;
 
@@ -117,10 +117,20 @@ fn is_a_small_town(place: &Place) -> bool {
 /// are not.
 const CLOSE_SPELLING_SIMILARITY: f64 = 0.7;
 
-/// True when a written name (folded) and a place name (`raw`) are spelled nearly alike:
-/// their letters, without spaces, hyphens, apostrophes and Arabic articles, differ by at
+/// The letters of a written name (folded), to tell whether a place name is spelled nearly
+/// alike: without spaces, hyphens, apostrophes and Arabic articles, the two differ by at
 /// most three edits in ten.
-fn is_a_close_spelling_of(folded: &str, raw: &str) -> bool {
+struct CloseSpelling {
+    letters: String,
+}
+
+impl CloseSpelling {
+    fn of(folded: &str) -> CloseSpelling {
+        CloseSpelling {
+            letters: Self::letters(folded),
+        }
+    }
+
     fn letters(folded: &str) -> String {
         let words = || folded.split([' ', '-']).filter(|w| !w.is_empty());
         let several = words().nth(1).is_some();
@@ -130,8 +140,20 @@ fn is_a_close_spelling_of(folded: &str, raw: &str) -> bool {
             .filter(char::is_ascii_alphabetic)
             .collect()
     }
-    strsim::normalized_levenshtein(&letters(folded), &letters(&fold(raw)))
-        >= CLOSE_SPELLING_SIMILARITY
+
+    /// True when the folded place name is spelled nearly as the written one.
+    fn is_close_to(&self, folded_name: &str) -> bool {
+        let other = Self::letters(folded_name);
+        let longest = self.letters.len().max(other.len());
+        // (Lengths too far apart cannot be close: no edit distance to compute.)
+        if longest == 0
+            || self.letters.len().abs_diff(other.len()) as f64
+                > (1.0 - CLOSE_SPELLING_SIMILARITY) * longest as f64
+        {
+            return false;
+        }
+        strsim::normalized_levenshtein(&self.letters, &other) >= CLOSE_SPELLING_SIMILARITY
+    }
 }
 
 /// A look-up of a name's other spellings that [`Gazetteer::remembered`] keeps.
@@ -438,19 +460,31 @@ impl Gazetteer {
         self.remembered(SpellingQuery::Variants, base, || {
             let key = super::loose_key(base);
             let short = key.len() < super::fold::SHORT_LOOSE_KEY;
-            self.entries_with_a_name_that(&self.loose_names().get(&key), |raw, division| {
-                !short || super::fold::is_a_loose_spelling_of(base, &key, raw, division)
-            })
-            .into_iter()
-            .filter(|&(i, _)| {
-                self.place(i).is_some_and(|place| {
-                    !is_a_small_town(place)
-                        || std::iter::once(place.name)
+            let written = CloseSpelling::of(base);
+            self.loose_names()
+                .get(&key)
+                .into_iter()
+                .filter(|&(i, _)| {
+                    self.place(i).is_some_and(|place| {
+                        let small = is_a_small_town(place);
+                        if !short && !small {
+                            return true;
+                        }
+                        let division = matches!(place.kind, PlaceKind::Admin1 | PlaceKind::Admin2);
+                        // One folding of each of its names serves both tests.
+                        std::iter::once(place.name)
                             .chain(place.alias_list())
-                            .any(|raw| is_a_close_spelling_of(base, raw))
+                            .any(|raw| {
+                                let name = fold(raw);
+                                (!short
+                                    || super::fold::is_a_loose_spelling_of(
+                                        base, &key, &name, division,
+                                    ))
+                                    && (!small || written.is_close_to(&name))
+                            })
+                    })
                 })
-            })
-            .collect()
+                .collect()
         })
     }
 
