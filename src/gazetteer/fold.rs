@@ -79,9 +79,17 @@ fn push_folded(out: &mut String, ascii: &str) {
 
 /// Arabic articles written before a name ("al-Hasakah", "ad-Dali", "ash-Shihr"), left out
 /// of the loose key.
-pub(crate) const ARTICLES: [&str; 12] = [
+const ARTICLES: [&str; 12] = [
     "al", "el", "ad", "ar", "as", "at", "az", "an", "ash", "adh", "ath", "ed",
 ];
+
+/// The words of a folded name (split at spaces and hyphens), without its Arabic articles
+/// when it has more than one word ("ad diwaniyah": "diwaniyah"; "as" alone stays).
+pub fn words_without_articles(folded: &str) -> impl Iterator<Item = &str> {
+    let words = move || folded.split([' ', '-']).filter(|w| !w.is_empty());
+    let several = words().nth(1).is_some();
+    words().filter(move |w| !several || !ARTICLES.contains(w))
+}
 
 /// A looser key for transliteration variants of one name (Daykundi/Daikundi,
 /// Kondoz/Kunduz, Paktya/Paktia, Hodeidah/Hudaydah, Ad-Dali/Dhale): the Arabic article
@@ -97,8 +105,6 @@ pub(crate) const ARTICLES: [&str; 12] = [
 /// assert_ne!(loose_key("west wellega"), loose_key("east wollega"));
 /// ```
 pub fn loose_key(folded: &str) -> String {
-    let words = || folded.split([' ', '-']).filter(|w| !w.is_empty());
-    let several = words().nth(1).is_some();
     // A compass word keeps its meaning: vowels fold together, and "west" would read "east".
     let compass = |w: &str| match w {
         "north" | "northern" => "N",
@@ -109,7 +115,7 @@ pub fn loose_key(folded: &str) -> String {
     };
     let mut marks = String::new();
     let mut joined = String::with_capacity(folded.len());
-    for word in words().filter(|w| !several || !ARTICLES.contains(w)) {
+    for word in words_without_articles(folded) {
         match compass(word) {
             "" => joined.push_str(word),
             mark => marks.push_str(mark),

@@ -132,10 +132,7 @@ impl CloseSpelling {
     }
 
     fn letters(folded: &str) -> String {
-        let words = || folded.split([' ', '-']).filter(|w| !w.is_empty());
-        let several = words().nth(1).is_some();
-        words()
-            .filter(|w| !several || !super::fold::ARTICLES.contains(w))
+        super::fold::words_without_articles(folded)
             .flat_map(str::chars)
             .filter(char::is_ascii_alphabetic)
             .collect()
@@ -183,6 +180,26 @@ thread_local! {
     static SPELLINGS: std::cell::RefCell<SpellingMemo> = std::cell::RefCell::default();
     /// Each thread's memo of names read alone (see [`Gazetteer::resolve_alone`]).
     static ALONE: std::cell::RefCell<AloneMemo> = std::cell::RefCell::default();
+}
+
+/// What `compute` gives for `key`, from this thread's `memo` when it was asked before; a
+/// memo that has grown to [`SPELLING_MEMO_SIZE`] is forgotten and starts again.
+fn remember<K: std::hash::Hash + Eq, V: Clone>(
+    memo: &'static std::thread::LocalKey<std::cell::RefCell<FxHashMap<K, V>>>,
+    key: K,
+    compute: impl FnOnce() -> V,
+) -> V {
+    if let Some(found) = memo.with_borrow(|memo| memo.get(&key).cloned()) {
+        return found;
+    }
+    let found = compute();
+    memo.with_borrow_mut(|memo| {
+        if memo.len() >= SPELLING_MEMO_SIZE {
+            memo.clear();
+        }
+        memo.insert(key, found.clone());
+    });
+    found
 }
 
 impl Gazetteer {
@@ -500,18 +517,11 @@ impl Gazetteer {
         base: &str,
         compute: impl FnOnce() -> Vec<(u32, NameMatch)>,
     ) -> Vec<(u32, NameMatch)> {
-        let key = (self.serial, query, Box::<str>::from(base));
-        if let Some(found) = SPELLINGS.with_borrow(|memo| memo.get(&key).cloned()) {
-            return found;
-        }
-        let found = compute();
-        SPELLINGS.with_borrow_mut(|memo| {
-            if memo.len() >= SPELLING_MEMO_SIZE {
-                memo.clear();
-            }
-            memo.insert(key, found.clone());
-        });
-        found
+        remember(
+            &SPELLINGS,
+            (self.serial, query, Box::<str>::from(base)),
+            compute,
+        )
     }
 
     /// The places (of the transliteration index: towns of some size and divisions) one of
@@ -603,24 +613,11 @@ impl Gazetteer {
     /// thread's memo when it was asked before (every article reads its names alone first,
     /// and news names the same places again and again).
     pub fn resolve_alone(&self, name: &str) -> Option<Resolution<'_>> {
-        let key = (self.serial, Box::<str>::from(name));
-        let remembered = ALONE.with_borrow(|memo| memo.get(&key).copied());
-        let reading = match remembered {
-            Some(reading) => reading,
-            None => {
-                let reading = self
-                    .resolve_name(name, &Context::default())
-                    .and_then(|r| Some((self.index_of(r.place)?, r.confidence, r.loose)));
-                ALONE.with_borrow_mut(|memo| {
-                    if memo.len() >= SPELLING_MEMO_SIZE {
-                        memo.clear();
-                    }
-                    memo.insert(key, reading);
-                });
-                reading
-            }
-        };
-        let (index, confidence, loose) = reading?;
+        let (index, confidence, loose) =
+            remember(&ALONE, (self.serial, Box::<str>::from(name)), || {
+                self.resolve_name(name, &Context::default())
+                    .and_then(|r| Some((self.index_of(r.place)?, r.confidence, r.loose)))
+            })?;
         let place = self.place(index)?;
         Some(Resolution {
             place,
