@@ -2,7 +2,7 @@
 //! and writes their weights to `data/model/` (hashed weights only, never text):
 //!
 //! ```text
-//! cargo run --release --no-default-features --example train -- [--eval DIR] [--folds K] [--out DIR] [--half even]
+//! cargo run --release --no-default-features --example train -- [--eval DIR] [--folds K] [--out DIR] [--half even] [--spellings-only]
 //! ```
 //!
 //! `--half even` trains on the half of each set whose items' keys (note text, MUC-4 id, GVA
@@ -18,6 +18,10 @@
 //! - country model: every text labelled with the country it is about: ACLED notes (their
 //!   `country`; the Afghan file, Afghanistan), GVA articles (the United States) and MUC-4
 //!   texts (the country of their first template).
+//!
+//! - admin1 spellings: for each first-level division ACLED's notes are coded in, the one
+//!   of the gazetteer's own names ACLED spells it with (`admin1_spellings.tsv`; names only,
+//!   never note text).
 //!
 //! Before writing, it reports k-fold accuracy on the sets it trains on (the figures to
 //! quote), per country and per type for the event model, and for the country model how
@@ -340,6 +344,43 @@ fn country_code(extractor: &Extractor<'_>, name: &str) -> Option<&'static str> {
         .map(|p| p.country)
 }
 
+/// One ACLED note of the development files: its text, its country's ISO code (the Afghan
+/// file's notes are Afghanistan's) and its coded first-level division.
+struct AcledNote {
+    text: String,
+    country: Option<&'static str>,
+    admin1: String,
+}
+
+/// Every note of the two ACLED development files.
+fn acled_notes(eval: &Path, extractor: &Extractor<'_>) -> Vec<AcledNote> {
+    let mut out = Vec::new();
+    for (name, fixed) in [
+        ("acled/acled-world-dev.csv", None),
+        ("acled/acled-afghanistan-2019-taliban.csv", Some("AF")),
+    ] {
+        let Ok(mut reader) = csv::Reader::from_path(eval.join(name)) else {
+            continue;
+        };
+        let headers = reader.headers().unwrap().clone();
+        let col = |n: &str| headers.iter().position(|h| h == n);
+        let Some(notes) = col("notes") else {
+            continue;
+        };
+        let (country, admin1) = (col("country"), col("admin1"));
+        for record in reader.records().flatten() {
+            let cell = |c: Option<usize>| c.and_then(|c| record.get(c)).unwrap_or("");
+            let country = fixed.or_else(|| country_code(extractor, cell(country)));
+            out.push(AcledNote {
+                text: cell(Some(notes)).to_string(),
+                country,
+                admin1: cell(admin1).to_string(),
+            });
+        }
+    }
+    out
+}
+
 /// The country model's examples (label: an ISO code, numbered later) and their groups.
 fn read_countries(
     eval: &Path,
@@ -367,28 +408,9 @@ fn read_countries(
                 Half::Even.keeps(key),
             ));
         };
-    for (name, fixed) in [
-        ("acled/acled-world-dev.csv", None),
-        ("acled/acled-afghanistan-2019-taliban.csv", Some("AF")),
-    ] {
-        let Ok(mut reader) = csv::Reader::from_path(eval.join(name)) else {
-            continue;
-        };
-        let headers = reader.headers().unwrap().clone();
-        let col = |n: &str| headers.iter().position(|h| h == n);
-        let (Some(notes), country) = (col("notes"), col("country")) else {
-            continue;
-        };
-        for record in reader.records().flatten() {
-            let iso = fixed.or_else(|| {
-                country
-                    .and_then(|c| record.get(c))
-                    .and_then(|c| country_code(extractor, c))
-            });
-            let text = record.get(notes).unwrap_or("");
-            if let Some(iso) = iso {
-                add(text, None, iso, "acled", text, f);
-            }
+    for note in acled_notes(eval, extractor) {
+        if let Some(iso) = note.country {
+            add(&note.text, None, iso, "acled", &note.text, f);
         }
     }
     if let Ok(text) = std::fs::read_to_string(eval.join("clusters/gva-dev.jsonl")) {
@@ -424,6 +446,106 @@ fn read_countries(
         }
     }
     out
+}
+
+/// Words around a division's name that say only what it is ("Oromia Region").
+const DIVISION_LEVEL_WORDS: [&str; 8] = [
+    "province",
+    "state",
+    "region",
+    "governorate",
+    "division",
+    "wilayat",
+    "velayat",
+    "welayat",
+];
+
+/// A division's name as compared with ACLED's: folded, level words and all but letters and
+/// digits left out ("Extrême-Nord" and "Extreme Nord" are one).
+fn division_key(name: &str) -> String {
+    incident_map::gazetteer::fold(name)
+        .split(' ')
+        .filter(|w| !DIVISION_LEVEL_WORDS.contains(w))
+        .collect::<String>()
+}
+
+/// ACLED's spelling of each first-level division its notes are coded in, where it is one of
+/// the gazetteer's own names for it: `country<TAB>admin1 code<TAB>spelling` lines. A coded
+/// admin1 counts for the one division of the note's country with that name (the primary
+/// name first, then the aliases); a division is listed when at least
+/// `SPELLING_MIN_NOTES` notes name it and most of them spell it one way.
+fn admin1_spellings(eval: &Path, half: Half, extractor: &Extractor<'_>) -> String {
+    use incident_map::model::PlaceKind;
+    const SPELLING_MIN_NOTES: usize = 3;
+    let g = extractor.gazetteer();
+    let divisions_of = |iso: &str| -> Vec<&incident_map::gazetteer::Place> {
+        g.places()
+            .iter()
+            .filter(|p| p.kind == PlaceKind::Admin1 && p.country == iso)
+            .collect()
+    };
+    // (country, admin1 code) -> spelling -> notes
+    let mut votes: BTreeMap<(&str, &str), BTreeMap<&str, usize>> = BTreeMap::new();
+    let mut totals: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    for note in acled_notes(eval, extractor) {
+        if !half.keeps(&note.text) {
+            continue;
+        }
+        let (Some(iso), coded) = (note.country, &note.admin1) else {
+            continue;
+        };
+        let key = division_key(coded);
+        if key.is_empty() {
+            continue;
+        }
+        let divisions = divisions_of(iso);
+        let by_name: Vec<_> = divisions
+            .iter()
+            .filter(|d| division_key(d.name) == key)
+            .map(|d| (*d, d.name))
+            .collect();
+        let found = if by_name.is_empty() {
+            divisions
+                .iter()
+                .filter_map(|d| {
+                    d.alias_list()
+                        .find(|a| division_key(a) == key)
+                        .map(|a| (*d, a))
+                })
+                .collect()
+        } else {
+            by_name
+        };
+        if let [(division, spelling)] = found[..] {
+            let id = (division.country, division.admin1);
+            *votes.entry(id).or_default().entry(spelling).or_default() += 1;
+            *totals.entry(id).or_default() += 1;
+        }
+    }
+    let mut table = String::from(
+        "# country\tadmin1 code\tspelling (one of the division's own names), written by examples/train.rs\n",
+    );
+    let mut changed = 0;
+    for ((country, code), spellings) in &votes {
+        let total = totals[&(*country, *code)];
+        let Some((spelling, n)) = spellings
+            .iter()
+            .max_by_key(|(s, n)| (**n, std::cmp::Reverse(**s)))
+        else {
+            continue;
+        };
+        if *n >= SPELLING_MIN_NOTES && 2 * n > total {
+            table.push_str(&format!("{country}\t{code}\t{spelling}\n"));
+            if let Some(d) = g.admin1(country, code) {
+                changed += usize::from(division_key(d.name) != division_key(spelling));
+            }
+        }
+    }
+    println!(
+        "admin1 spellings: {} divisions, {changed} spelt otherwise than the gazetteer's name",
+        table.lines().count() - 1
+    );
+    table
 }
 
 /// Trains the country model, reports its k-fold figures, and returns it.
@@ -680,6 +802,13 @@ fn main() -> anyhow::Result<()> {
         return Ok(());
     }
     let extractor = Extractor::bundled()?.without_models();
+    if args.iter().any(|a| a == "--spellings-only") {
+        std::fs::create_dir_all(&out)?;
+        let path = out.join("admin1_spellings.tsv");
+        std::fs::write(&path, admin1_spellings(&eval, half, &extractor))?;
+        println!("wrote {}", path.display());
+        return Ok(());
+    }
     let mut f = Featurizer::new(learned::FEATURE_BITS);
 
     // Event model.
@@ -889,6 +1018,9 @@ fn main() -> anyhow::Result<()> {
         out.join("country.bin").display(),
         bytes.len() / 1024
     );
+    let path = out.join("admin1_spellings.tsv");
+    std::fs::write(&path, admin1_spellings(&eval, half, &extractor))?;
+    println!("wrote {}", path.display());
     if let Some(calibration) = calibration {
         let path = out.join("calibration.tsv");
         std::fs::write(&path, calibration.to_tsv())?;

@@ -384,3 +384,26 @@ fn short_spelling_variants_keep_their_consonants() {
         assert_eq!(read == place, read_so, "{written}: {read:?}");
     }
 }
+
+#[test]
+fn divisions_carry_the_spelling_conflict_coders_use() {
+    let g = gazetteer();
+    // (town, country, division as ACLED spells it, accents aside): the learned spelling
+    // table picks one of the division's own names where the gazetteer's first name differs.
+    use incident_map::gazetteer::fold;
+    for (town, country, shown) in [
+        ("Maroua", "CM", "Extrême-Nord"),
+        ("Bamenda", "CM", "Nord-Ouest"),
+        ("Mekele", "ET", "Tigray"),
+        ("Bandung", "ID", "West Java"),
+        ("Kabul", "AF", "Kabul"),
+    ] {
+        let place = g
+            .resolve_name(town, &Context::default())
+            .map(|r| r.place)
+            .filter(|p| p.country == country)
+            .unwrap_or_else(|| panic!("{town} resolves in {country}"));
+        let name = g.admin1_name(place);
+        assert_eq!(fold(name), fold(shown), "{town}: {name}");
+    }
+}

@@ -2759,6 +2759,9 @@ fn admin1_as_written(
         // "Ilaga, Papua province": a town the gazetteer codes in a province made since
         // (Papua Tengah) is in the older province the text names, whose outline holds it.
         return older_division_named(g, mentions, place).map(|older| {
+            if g.coded_admin1_spelling(older).is_some() {
+                return g.admin1_name(older).to_string();
+            }
             written_name(text, mentions, older, |written| {
                 std::iter::once(older.name)
                     .chain(older.alias_list())
@@ -2766,6 +2769,10 @@ fn admin1_as_written(
             })
             .unwrap_or_else(|| g.admin1_name(older).to_string())
         });
+    }
+    // Coders spell a division one way whatever the text writes (Oromia for "Oromiya").
+    if g.coded_admin1_spelling(division).is_some() {
+        return None;
     }
     written_name(text, mentions, division, |written| {
         written != crate::gazetteer::fold(division.name)

@@ -11,3 +11,6 @@ pub const COUNTRIES: &str = include_str!(concat!(env!("OUT_DIR"), "/countries.ge
 pub const NAMES: &str = include_str!(concat!(env!("OUT_DIR"), "/names.idx"));
 /// The transliteration-variant index, likewise.
 pub const LOOSE_NAMES: &str = include_str!(concat!(env!("OUT_DIR"), "/loose.idx"));
+/// The spelling ACLED's coders give first-level divisions, where it differs from or pins the
+/// gazetteer's name (`country<TAB>admin1 code<TAB>spelling`), learned by `examples/train.rs`.
+pub const ADMIN1_SPELLINGS: &str = include_str!("../../data/model/admin1_spellings.tsv");

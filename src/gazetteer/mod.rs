@@ -140,6 +140,9 @@ pub struct Gazetteer {
     admin2s: FxHashMap<&'static str, u32>,
     /// The seat of each first-level division: its capital town.
     seats: FxHashMap<(&'static str, &'static str), u32>,
+    /// The spelling coders use for a first-level division where one is known (one of its
+    /// own names, see [`Gazetteer::with_admin1_spellings`]), by (country, admin1 code).
+    admin1_spellings: FxHashMap<(&'static str, &'static str), &'static str>,
     abbreviations: FxHashMap<&'static str, Vec<u32>>,
     country_population: FxHashMap<&'static str, u64>,
     points: OnceLock<RTree<GeomWithData<[f64; 2], u32>>>,
@@ -194,7 +197,7 @@ impl Gazetteer {
             NameIndex::prebuilt(embedded::LOOSE_NAMES),
         );
         g.polygon_source = Some((embedded::ADMIN1, embedded::COUNTRIES));
-        Ok(g)
+        Ok(g.with_admin1_spellings(embedded::ADMIN1_SPELLINGS))
     }
 
     /// Loads the embedded gazetteer with the tables [`Gazetteer::load_bundled`] leaves to
@@ -217,7 +220,7 @@ impl Gazetteer {
         g.polygon_source = Some((embedded::ADMIN1, embedded::COUNTRIES));
         // The cell is new: setting it cannot fail.
         let _ = g.polygons.set(polygons);
-        Ok(g)
+        Ok(g.with_admin1_spellings(embedded::ADMIN1_SPELLINGS))
     }
 
     /// Parses a places table (the format `data/build_data.py` writes) and builds the name
@@ -319,6 +322,7 @@ impl Gazetteer {
             admin1s,
             admin2s,
             seats,
+            admin1_spellings: FxHashMap::default(),
             abbreviations,
             country_population,
             points: OnceLock::new(),
@@ -332,6 +336,41 @@ impl Gazetteer {
     pub fn with_polygons(mut self, admin1: &'static str, countries: &'static str) -> Gazetteer {
         self.polygon_source = Some((admin1, countries));
         self
+    }
+
+    /// Sets the spelling each listed first-level division is shown with: lines
+    /// `country<TAB>admin1 code<TAB>spelling` (`#` starts a comment). A spelling that is not
+    /// one of the division's own names, or a division the gazetteer lacks, is ignored, so the
+    /// table can never name a place the gazetteer does not know.
+    pub fn with_admin1_spellings(mut self, table: &'static str) -> Gazetteer {
+        for line in table.lines().filter(|l| !l.starts_with('#')) {
+            let mut cells = line.split('\t');
+            let (Some(country), Some(code), Some(spelling)) =
+                (cells.next(), cells.next(), cells.next())
+            else {
+                continue;
+            };
+            let Some(division) = self.admin1(country, code) else {
+                continue;
+            };
+            let own = division.name == spelling || division.alias_list().any(|a| a == spelling);
+            if own {
+                self.admin1_spellings
+                    .insert((division.country, division.admin1), spelling);
+            }
+        }
+        self
+    }
+
+    /// The spelling coders use for this first-level division, when the table of
+    /// [`Gazetteer::with_admin1_spellings`] gives one.
+    pub fn coded_admin1_spelling(&self, division: &Place) -> Option<&'static str> {
+        if division.kind != PlaceKind::Admin1 {
+            return None;
+        }
+        self.admin1_spellings
+            .get(&(division.country, division.admin1))
+            .map(|spelling| without_level_suffix(spelling))
     }
 
     /// All places.
@@ -407,8 +446,9 @@ impl Gazetteer {
     }
 
     /// Name of a place's first-level division (the place itself for a division), as coders
-    /// write it: without a level word the gazetteer's name ends with ("Western Province" is
-    /// "Western", "Harari People" is "Harari").
+    /// write it: their spelling where the table of [`Gazetteer::with_admin1_spellings`]
+    /// gives one, else without a level word the gazetteer's name ends with ("Western
+    /// Province" is "Western", "Harari People" is "Harari").
     pub fn admin1_name(&self, place: &Place) -> &'static str {
         if place.kind == PlaceKind::Country {
             return "";
@@ -416,6 +456,9 @@ impl Gazetteer {
         let Some(division) = self.admin1(place.country, place.admin1) else {
             return "";
         };
+        if let Some(spelling) = self.coded_admin1_spelling(division) {
+            return spelling;
+        }
         let short = without_level_suffix(division.name);
         // "Galway City" stays so beside the county of Galway.
         let taken = short != division.name
@@ -645,5 +688,51 @@ mod tests {
         ] {
             assert_eq!(without_level_suffix(name), shown, "{name}");
         }
+    }
+
+    /// Xandia's divisions: Upper Norvale (also "Haute-Norvale"), and Ostmark Province.
+    const DIVISIONS: &str = "id\tkind\tcountry\tadmin1\tadmin2\tname\tlat\tlon\tpopulation\tfeature_code\tiso_3166_2\taliases\tdemonyms\tabbreviations
+1\tC\tXA\t\t\tXandia\t10.0\t10.0\t9000000\tPCLI\t\t\t\t
+2\tA1\tXA\t01\t\tUpper Norvale\t10.5\t10.5\t0\tADM1\t\tHaute-Norvale|Norvale Region\t\t
+3\tA1\tXA\t02\t\tOstmark Province\t11.5\t11.5\t0\tADM1\t\tOstmarch\t\t
+4\tP\tXA\t01\t\tKelvara\t10.7\t10.7\t250000\tPPL\t\t\t\t
+5\tP\tXA\t02\t\tDorn\t11.6\t11.6\t9000\tPPL\t\t\t\t
+";
+
+    #[test]
+    fn a_division_is_named_the_way_the_spelling_table_says_when_that_is_its_own_name() {
+        let table = "# country\tcode\tspelling
+XA\t01\tHaute-Norvale
+XA\t02\tOst Mark
+XB\t01\tSomewhere
+";
+        let plain = Gazetteer::from_tsv(DIVISIONS).expect("the fixture parses");
+        let coded = Gazetteer::from_tsv(DIVISIONS)
+            .expect("the fixture parses")
+            .with_admin1_spellings(table);
+        fn town<'g>(g: &'g Gazetteer, name: &str) -> &'g Place {
+            g.places()
+                .iter()
+                .find(|p| p.name == name)
+                .expect("in the fixture")
+        }
+        for (g, town_name, shown) in [
+            // the table's spelling, one of the division's aliases
+            (&coded, "Kelvara", "Haute-Norvale"),
+            // a spelling the division does not have is ignored
+            (&coded, "Dorn", "Ostmark"),
+            // without the table, the gazetteer's name
+            (&plain, "Kelvara", "Upper Norvale"),
+            (&plain, "Dorn", "Ostmark"),
+        ] {
+            assert_eq!(g.admin1_name(town(g, town_name)), shown, "{town_name}");
+        }
+        let norvale = town(&coded, "Upper Norvale");
+        assert_eq!(coded.coded_admin1_spelling(norvale), Some("Haute-Norvale"));
+        assert_eq!(
+            coded.coded_admin1_spelling(town(&coded, "Ostmark Province")),
+            None
+        );
+        assert_eq!(coded.coded_admin1_spelling(town(&coded, "Kelvara")), None);
     }
 }
