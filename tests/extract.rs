@@ -1260,3 +1260,29 @@ fn a_suspect_accused_of_a_killing_reports_the_killing_but_an_accusation_does_not
         );
     }
 }
+
+#[test]
+fn an_undated_text_is_dated_by_a_day_standing_as_its_first_sentence() {
+    // (text, the day the incident must carry): with no publication date, a day written as a
+    // sentence of its own dates the story, whatever word or figure the next one opens with.
+    for (text, day) in [
+        (
+            "3 March 2018. 4 herders were killed by gunmen near Garoua.",
+            Some((2018, 3, 3)),
+        ),
+        (
+            "3 March 2018. Gunmen killed four herders near Garoua.",
+            Some((2018, 3, 3)),
+        ),
+        // a day without its year cannot date an undated text
+        (
+            "3 March. 4 herders were killed by gunmen near Garoua.",
+            None,
+        ),
+    ] {
+        let incidents = extract(text, None);
+        assert_eq!(incidents.len(), 1, "{text}: {incidents:#?}");
+        let want = day.and_then(|(y, m, d)| NaiveDate::from_ymd_opt(y, m, d));
+        assert_eq!(incidents[0].event_date, want, "{text}");
+    }
+}

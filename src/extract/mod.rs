@@ -2324,22 +2324,27 @@ fn story_date(
 ) -> Option<DateExpr> {
     let Some(anchor) = anchor else {
         // No publication date: a day written in full (with its year) in the lead dates
-        // the story ("On 4 May 2019, ..."; a note's date on a line of its own).
-        // Failing that, a source's report of the event ("As reported on 6 May 2019, ...")
-        // dates it, as ACLED codes it.
+        // the story ("On 4 May 2019, ..."). Failing that, a source's report of the event
+        // ("As reported on 6 May 2019, ...") dates it, as ACLED codes it; and failing
+        // that, a day standing as a sentence of its own ("4 May 2019. Two men were
+        // shot"), which read alone looks like a page's time stamp: with no publication
+        // date to tell them apart, it is the story's day.
         let lead_dates: Vec<DateExpr> = [sentence, 0, 1]
             .into_iter()
             .filter_map(|si| sentences.get(si))
             .flat_map(|s| dates_of(s, None))
             .collect();
+        let a_day = |d: &&DateExpr| d.precision == TimePrecision::Day;
         return lead_dates
             .iter()
-            .find(|d| !d.report_date && d.precision == TimePrecision::Day)
+            .filter(a_day)
+            .find(|d| !d.report_date)
             .or_else(|| {
                 lead_dates
                     .iter()
                     .find(|d| d.report_date && is_reported_on(text, d))
             })
+            .or_else(|| lead_dates.iter().find(a_day))
             .cloned();
     };
     let a_recent_day = |si: usize| {
