@@ -99,7 +99,7 @@ impl Report {
                 .evidence
                 .iter()
                 .any(|e| e.field == crate::model::EvidenceField::Location),
-            country_level: incident.admin1.is_empty(),
+            country_level: incident.is_country_level(),
             // Rounded to f32 (a metre or two), so that a packed report compares the same.
             position: incident
                 .position()
@@ -133,7 +133,7 @@ pub fn same_incident(a: &Incident, b: &Incident) -> bool {
     a.event_type == b.event_type
         && a.sub_event_type == b.sub_event_type
         && a.iso == b.iso
-        && a.admin1 == b.admin1
+        && a.known_division() == b.known_division()
         && same_report(&Report::of(a), &Report::of(b))
 }
 
@@ -187,7 +187,7 @@ pub fn merge_incidents(incidents: Vec<Incident>) -> Vec<Incident> {
                 inc.event_type,
                 inc.sub_event_type,
                 inc.iso.as_str(),
-                inc.admin1.as_str(),
+                inc.known_division(),
             )
         }),
         |i| reports[i],
@@ -857,6 +857,37 @@ mod tests {
             }],
             ..Incident::default()
         }
+    }
+
+    #[test]
+    fn a_national_report_coded_in_the_capitals_division_stays_country_level() {
+        // Xandia's capital lies in Norvale. A report known only to Xandia is coded there,
+        // with Xandia as its location; a report placed in Norvale itself is not it.
+        let national = |id: &str, killed: u32| {
+            let mut i = incident(id, (2020, 4, 1), "Norvale", killed);
+            i.country = "Xandia".into();
+            i.location = "Xandia".into();
+            i
+        };
+        let mut provincial = incident("p", (2020, 4, 1), "Norvale", 3);
+        provincial.country = "Xandia".into();
+        provincial.location = "Norvale".into();
+        assert!(national("a", 3).is_country_level());
+        assert!(!provincial.is_country_level());
+        assert_eq!(
+            merge_incidents(vec![national("a", 3), provincial.clone()]).len(),
+            2
+        );
+        // Two national reports with the same toll on the same day are one event.
+        assert_eq!(
+            merge_incidents(vec![national("a", 3), national("b", 3)]).len(),
+            1
+        );
+        // Without a toll, a report known only to the country never merges.
+        assert_eq!(
+            merge_incidents(vec![national("a", 0), national("b", 0)]).len(),
+            2
+        );
     }
 
     #[test]

@@ -184,4 +184,24 @@ impl Incident {
     pub fn position(&self) -> Option<(f64, f64)> {
         Some((self.latitude?, self.longitude?))
     }
+
+    /// True when the incident is known only to its country: it has no first-level division,
+    /// or its location is the country itself (coded, as ACLED codes a national event, in
+    /// its capital's division).
+    pub fn is_country_level(&self) -> bool {
+        self.admin1.is_empty()
+            || (self.geo_precision == GeoPrecision::Province
+                && !self.country.is_empty()
+                && crate::gazetteer::fold(&self.location) == crate::gazetteer::fold(&self.country))
+    }
+
+    /// The first-level division the incident is known to be in: empty when it is known
+    /// only to its country (see [`Incident::is_country_level`]).
+    pub fn known_division(&self) -> &str {
+        if self.is_country_level() {
+            ""
+        } else {
+            &self.admin1
+        }
+    }
 }

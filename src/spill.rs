@@ -107,7 +107,7 @@ impl SpillMerge {
                 incident.event_type,
                 incident.sub_event_type,
                 incident.iso.clone(),
-                incident.admin1.clone(),
+                incident.known_division().to_string(),
             ))
             .or_insert(next);
         self.reports

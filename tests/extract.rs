@@ -1286,3 +1286,30 @@ fn an_undated_text_is_dated_by_a_day_standing_as_its_first_sentence() {
         assert_eq!(incidents[0].event_date, want, "{text}");
     }
 }
+
+#[test]
+fn a_text_placed_only_in_its_country_is_coded_in_the_capitals_division() {
+    // (text, country, capital's division as the gazetteer spells it): a national event is
+    // pinned at the capital, in its division, as ACLED codes it, and its location stays
+    // the country.
+    for (text, country, division) in [
+        (
+            "Thousands of teachers protested against unpaid salaries across Kenya on Monday.",
+            "Kenya",
+            "Nairobi",
+        ),
+        (
+            "Lawyers staged a sit-in against the new penal code in Ghana on Tuesday.",
+            "Ghana",
+            "Greater Accra",
+        ),
+    ] {
+        let incidents = extract(text, Some((2021, 3, 10)));
+        let first = incidents
+            .first()
+            .unwrap_or_else(|| panic!("{text}: no incident"));
+        assert_eq!(first.location, country, "{text}");
+        assert_eq!(first.admin1, division, "{text}");
+        assert!(first.is_country_level(), "{text}");
+    }
+}

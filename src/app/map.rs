@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap;
 use walkers::{MapMemory, Plugin, Projector, lat_lon};
 
 use crate::gazetteer::{AdminPolygons, Gazetteer};
-use crate::model::{EventType, GeoPrecision};
+use crate::model::{EventType, GeoPrecision, PlaceKind};
 use crate::store::Store;
 
 /// Colour of an ACLED event type.
@@ -180,7 +180,7 @@ impl Clusters {
             };
             if inc.geo_precision == GeoPrecision::Province {
                 let e = areas
-                    .entry((inc.iso.as_str(), inc.admin1.as_str()))
+                    .entry((inc.iso.as_str(), inc.known_division()))
                     .or_insert_with(|| Cell {
                         lat,
                         lon,
@@ -281,6 +281,8 @@ pub struct IncidentsLayer<'a> {
     pub clusters: &'a Clusters,
     /// Admin polygons for area outlines.
     pub polygons: Option<&'a AdminPolygons>,
+    /// The gazetteer, to find an area's division under any of its names.
+    pub gazetteer: Option<&'a Gazetteer>,
     /// The selected incident.
     pub selected: Option<u32>,
     /// The drag handle of the selected incident, on a workspace.
@@ -309,14 +311,24 @@ impl Plugin for IncidentsLayer<'_> {
             let color = type_color(area.event_type);
             let outline = self.polygons.and_then(|p| {
                 if area.admin1.is_empty() {
-                    p.country_area(&area.country)
-                } else {
-                    p.admin1.iter().find(|a| {
-                        a.country == area.country
-                            && crate::gazetteer::fold(&a.name)
-                                == crate::gazetteer::fold(&area.admin1)
-                    })
+                    return p.country_area(&area.country);
                 }
+                // The division by any of its names (incidents carry the spelling coders
+                // use, which may not be the outline's), else the outline's own name.
+                self.gazetteer
+                    .and_then(|g| {
+                        g.lookup(&area.admin1)
+                            .into_iter()
+                            .find(|d| d.kind == PlaceKind::Admin1 && d.country == area.country)
+                    })
+                    .and_then(|d| p.admin1_area(d.country, d.admin1))
+                    .or_else(|| {
+                        p.admin1.iter().find(|a| {
+                            a.country == area.country
+                                && crate::gazetteer::fold(&a.name)
+                                    == crate::gazetteer::fold(&area.admin1)
+                        })
+                    })
             });
             let mut radius = 18.0f32;
             if let Some(outline) = outline {

@@ -966,6 +966,7 @@ impl IncidentApp {
             store: &self.store,
             clusters: &self.clusters,
             polygons: gazetteer.and_then(|g| g.polygons_if_loaded()),
+            gazetteer,
             selected: self.selected,
             handle,
             events: &mut events,

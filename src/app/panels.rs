@@ -370,7 +370,7 @@ impl IncidentApp {
                         ui.label(f);
                     });
                     row.col(|ui| {
-                        let place = match (i.location.as_str(), i.admin1.as_str()) {
+                        let place = match (i.location.as_str(), i.known_division()) {
                             ("", _) => i.country.clone(),
                             (l, "") if l == i.country => format!("{l} (country only)"),
                             (l, a) if a.is_empty() || l == a => format!("{l}, {}", i.country),

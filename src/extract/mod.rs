@@ -1026,10 +1026,15 @@ impl<'g> Extractor<'g> {
         // government, parliament and protests of its capital.
         let point = place.map(|p| g.seat_of(p).unwrap_or(p));
         let ascii = |s: &str| deunicode::deunicode(s);
+        // A country placed as such is coded, as ACLED codes national events, in its
+        // capital's division (the point is the capital's already); its location stays the
+        // country, at country precision.
         let admin1 = named_division
             .or(place)
-            .map(|p| {
-                admin1_as_written(g, text, mentions, p).unwrap_or_else(|| g.admin1_name(p).into())
+            .map(|p| match (p.kind, point) {
+                (PlaceKind::Country, Some(capital)) => g.admin1_name(capital).into(),
+                _ => admin1_as_written(g, text, mentions, p)
+                    .unwrap_or_else(|| g.admin1_name(p).into()),
             })
             .map(|a| ascii(&a))
             .unwrap_or_default();
