@@ -240,6 +240,11 @@ fn a_group_of_one_province_places_an_incident_its_text_does_not() {
                 Cameroon on Monday, killing three farmers.";
     let (admin1, _) = first_place(text, (2021, 6, 9));
     assert_eq!(admin1, "Littoral");
+    // A group named in no country's words at all: Ansaroul Islam fights in Burkina
+    // Faso's Sahel.
+    let text = "Ansaroul Islam militants burned a school in a village on Monday.";
+    let (admin1, _) = first_place(text, (2021, 6, 9));
+    assert_eq!(admin1, "Sahel");
 }
 
 #[test]
