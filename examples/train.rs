@@ -2,12 +2,13 @@
 //! and writes their weights to `data/model/` (hashed weights only, never text):
 //!
 //! ```text
-//! cargo run --release --no-default-features --example train -- [--eval DIR] [--folds K] [--out DIR] [--half even] [--spellings-only]
+//! cargo run --release --no-default-features --example train -- [--eval DIR] [--folds K] [--out DIR] [--half even] [--spellings-only] [--odd-half-to DIR]
 //! ```
 //!
 //! `--half even` trains on the half of each set whose items' keys (note text, MUC-4 id, GVA
 //! incident id) hash even, so that the other half measures the result end to end: run the
-//! binary with `INCIDENT_MAP_MODELS=DIR` on that half.
+//! binary with `INCIDENT_MAP_MODELS=DIR` on that half, which `--odd-half-to DIR` writes out
+//! (outside the repository) in each set's own format, for the scorers.
 //!
 //! - event model: each ACLED note (world and Afghanistan files) labelled with ACLED's
 //!   sub-event type; the window read is the note's incident sentence and the one after it,
@@ -285,10 +286,7 @@ fn read_relevance(
             let Ok(doc) = serde_json::from_str::<serde_json::Value>(line) else {
                 continue;
             };
-            let id = match &doc["incident_id"] {
-                serde_json::Value::String(s) => s.clone(),
-                other => other.to_string(),
-            };
+            let id = gva_key(&doc);
             if !half.keeps(&id) {
                 continue;
             }
@@ -418,10 +416,7 @@ fn read_countries(
             let Ok(doc) = serde_json::from_str::<serde_json::Value>(line) else {
                 continue;
             };
-            let id = match &doc["incident_id"] {
-                serde_json::Value::String(s) => s.clone(),
-                other => other.to_string(),
-            };
+            let id = gva_key(&doc);
             for a in doc["articles"].as_array().into_iter().flatten() {
                 let body = a["content"].as_str().unwrap_or("");
                 add(body, a["title"].as_str(), "US", "gva", &id, f);
@@ -777,6 +772,72 @@ fn reliability(c: &Calibration, data: &[(ConfidenceInputs, bool)]) -> f64 {
     ece
 }
 
+/// The key a GVA incident is split into halves by: its id, as written.
+fn gva_key(doc: &serde_json::Value) -> String {
+    match &doc["incident_id"] {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// Writes the odd half of each development set (the items `--half even` leaves out) to
+/// `dir`, in the sets' own formats, for the scorers to measure even-half models on:
+/// `acled-world-dev.csv`, `acled-afghanistan-2019-taliban.csv`, `muc4-dev.jsonl`,
+/// `gva-dev.jsonl` (with the GVA coordinates file beside it). Outside the repository, like
+/// the sets themselves.
+fn write_odd_half(eval: &Path, dir: &Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let odd = |key: &str| !Half::Even.keeps(key);
+    for name in ["acled-world-dev.csv", "acled-afghanistan-2019-taliban.csv"] {
+        let mut reader = csv::Reader::from_path(eval.join("acled").join(name))?;
+        let headers = reader.headers()?.clone();
+        let notes = headers.iter().position(|h| h == "notes").unwrap_or(0);
+        let mut writer = csv::Writer::from_path(dir.join(name))?;
+        writer.write_record(&headers)?;
+        let mut kept = 0;
+        for record in reader.records() {
+            let record = record?;
+            if odd(record.get(notes).unwrap_or("")) {
+                writer.write_record(&record)?;
+                kept += 1;
+            }
+        }
+        writer.flush()?;
+        println!("{}: {kept} notes", dir.join(name).display());
+    }
+    for (path, name) in [
+        ("muc4/muc4-dev.jsonl", "muc4-dev.jsonl"),
+        ("clusters/gva-dev.jsonl", "gva-dev.jsonl"),
+    ] {
+        let text = std::fs::read_to_string(eval.join(path))?;
+        let mut out = String::new();
+        let mut kept = 0;
+        for line in text.lines() {
+            let Ok(doc) = serde_json::from_str::<serde_json::Value>(line) else {
+                continue;
+            };
+            let key = if name.starts_with("muc4") {
+                doc["id"].as_str().unwrap_or("").to_string()
+            } else {
+                gva_key(&doc)
+            };
+            if odd(&key) {
+                out.push_str(line);
+                out.push('\n');
+                kept += 1;
+            }
+        }
+        std::fs::write(dir.join(name), out)?;
+        println!("{}: {kept} items", dir.join(name).display());
+    }
+    // The GVA scorer finds its gold coordinates beside the articles it scores.
+    let coordinates = eval.join("clusters/gva-dev.latlong.json");
+    if coordinates.exists() {
+        std::fs::copy(&coordinates, dir.join("gva-dev.latlong.json"))?;
+    }
+    Ok(())
+}
+
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let flag = |name: &str| {
@@ -800,6 +861,9 @@ fn main() -> anyhow::Result<()> {
             eval.display()
         );
         return Ok(());
+    }
+    if let Some(dir) = flag("--odd-half-to") {
+        return write_odd_half(&eval, Path::new(&dir));
     }
     let extractor = Extractor::bundled()?.without_models();
     if args.iter().any(|a| a == "--spellings-only") {
