@@ -176,7 +176,9 @@ fn a_story_across_provinces_falls_back_to_the_country() {
         .iter()
         .find(|i| i.fatalities == 5)
         .expect("the ambush");
-    assert!(ambush.admin1.is_empty(), "got {}", ambush.admin1);
+    // Known only to the country: coded, as ACLED codes it, in the capital's division.
+    assert!(ambush.is_country_level(), "got {}", ambush.location);
+    assert_eq!(ambush.admin1, "Kabul");
     assert_eq!(
         (ambush.iso.as_str(), ambush.geo_precision.code()),
         ("AF", 3)
@@ -1309,12 +1311,39 @@ fn a_text_placed_only_in_its_country_is_coded_in_the_capitals_division() {
             "Greater Accra",
         ),
     ] {
-        let incidents = extract(text, Some((2021, 3, 10)));
-        let first = incidents
-            .first()
-            .unwrap_or_else(|| panic!("{text}: no incident"));
+        let first = first_incident(text, (2021, 3, 10));
         assert_eq!(first.location, country, "{text}");
         assert_eq!(first.admin1, division, "{text}");
         assert!(first.is_country_level(), "{text}");
+    }
+}
+
+#[test]
+fn militants_of_a_named_group_are_that_group() {
+    // (text, actor1, actor2): the group named right before the militants' word is the actor;
+    // militants of no named group stay unidentified, in the story's country.
+    for (text, actor1, actor2) in [
+        (
+            "Suspected Boko Haram fighters killed three farmers in Mora on Monday.",
+            "Boko Haram",
+            "Civilians",
+        ),
+        (
+            "Soldiers killed five al-Shabaab militants near Mandera on Monday.",
+            "Military Forces of Kenya",
+            "Al Shabaab",
+        ),
+        (
+            "Gunmen killed three farmers in Mora on Monday.",
+            "Unidentified Armed Group (Cameroon)",
+            "Civilians",
+        ),
+    ] {
+        let first = first_incident(text, (2021, 3, 10));
+        assert_eq!(
+            (first.actor1.as_str(), first.actor2.as_str()),
+            (actor1, actor2),
+            "{text}"
+        );
     }
 }

@@ -18,6 +18,8 @@ pub struct GroupTable {
     countries: Vec<Vec<String>>,
     /// Per name: (country code, GeoNames admin1 code) of the group's home provinces.
     homes: Vec<Vec<(String, String)>>,
+    /// Per name: the group's name as an actor, the first its line gives.
+    actor_names: Vec<String>,
 }
 
 /// The bundled table, parsed once.
@@ -32,6 +34,7 @@ impl GroupTable {
         let mut names = Vec::new();
         let mut countries = Vec::new();
         let mut homes = Vec::new();
+        let mut actor_names = Vec::new();
         for line in text
             .lines()
             .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
@@ -54,10 +57,16 @@ impl GroupTable {
             if codes.is_empty() {
                 continue;
             }
-            for name in written.split('|').map(str::trim).filter(|n| !n.is_empty()) {
+            let written: Vec<&str> = written
+                .split('|')
+                .map(str::trim)
+                .filter(|n| !n.is_empty())
+                .collect();
+            for name in &written {
                 names.push(name.to_string());
                 countries.push(codes.clone());
                 homes.push(provinces.clone());
+                actor_names.push(written[0].to_string());
             }
         }
         let matcher = AhoCorasickBuilder::new()
@@ -70,12 +79,13 @@ impl GroupTable {
             matcher,
             countries,
             homes,
+            actor_names,
         }
     }
 
     /// The table's entries (by name) of the groups a text names, each name matched as
-    /// whole words.
-    fn named_in<'a>(&'a self, text: &'a str) -> impl Iterator<Item = usize> + 'a {
+    /// whole words, with where it ends.
+    fn named_at<'a>(&'a self, text: &'a str) -> impl Iterator<Item = (usize, usize)> + 'a {
         let bytes = text.as_bytes();
         self.matcher
             .iter()
@@ -85,7 +95,22 @@ impl GroupTable {
                 let after = m.end() == bytes.len() || !bytes[m.end()].is_ascii_alphanumeric();
                 before && after
             })
-            .map(|m| m.pattern().as_usize())
+            .map(|m| (m.pattern().as_usize(), m.end()))
+    }
+
+    /// The table's entries (by name) of the groups a text names.
+    fn named_in<'a>(&'a self, text: &'a str) -> impl Iterator<Item = usize> + 'a {
+        self.named_at(text).map(|(i, _)| i)
+    }
+
+    /// The actor name of the group whose name the text writes just before byte `at`, one
+    /// space away ("Ansaroul Islam militants", at "militants": "Ansaroul Islam"; "Harakat
+    /// al-Shabaab fighters": "Al Shabaab").
+    pub fn group_written_before(&self, text: &str, at: usize) -> Option<&str> {
+        let head = text.get(..at)?.strip_suffix(' ')?;
+        self.named_at(head)
+            .find(|&(_, end)| end == head.len())
+            .map(|(i, _)| self.actor_names[i].as_str())
     }
 
     /// The countries (ISO alpha-2, sorted, once each) of the groups a text names.
@@ -120,6 +145,27 @@ impl GroupTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_group_written_before_a_word_is_named_by_its_lines_first_name() {
+        let table = GroupTable::parse(
+            "Red Hand|Red Hand Brigade|RHB\tXA\n# a comment\nBlue Lions\tXB\tXB.01=Norvale\n",
+        );
+        let text = "Suspected Red Hand Brigade fighters and Blue Lions militants met RHB men.";
+        // (the byte the actor word starts at, the group written just before it)
+        let at = |word: &str| text.find(word).unwrap_or(0);
+        for (start, group) in [
+            (at("fighters"), Some("Red Hand")),
+            (at("militants"), Some("Blue Lions")),
+            (at("men."), Some("Red Hand")),
+            // not right before: "and" stands between
+            (at("and Blue"), None),
+            // the start of the text
+            (0, None),
+        ] {
+            assert_eq!(table.group_written_before(text, start), group, "{start}");
+        }
+    }
 
     #[test]
     fn groups_name_their_countries_table() {

@@ -1340,9 +1340,20 @@ fn name_actors(f: &Found<'_>, country: &str, text: &str) -> (String, String) {
     if kind1 == kind2 {
         kind2 = None;
     }
+    // "Ansaroul Islam militants": militants the text names a group of are that group.
+    let actor_name = |mention: Option<ActorMention>, kind: Option<ActorKind>| {
+        let group = mention
+            .filter(|m| m.kind == ActorKind::Militants && kind == Some(ActorKind::Militants))
+            .and_then(|m| groups::GROUPS.group_written_before(text, m.span.0));
+        match (group, kind) {
+            (Some(group), _) => group.to_string(),
+            (None, Some(k)) => k.acled_name(country),
+            (None, None) => String::new(),
+        }
+    };
     (
-        kind1.map(|k| k.acled_name(country)).unwrap_or_default(),
-        kind2.map(|k| k.acled_name(country)).unwrap_or_default(),
+        actor_name(f.roles.actor1, kind1),
+        actor_name(f.roles.actor2, kind2),
     )
 }
 
