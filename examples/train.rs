@@ -473,15 +473,12 @@ fn admin1_spellings(eval: &Path, half: Half, extractor: &Extractor<'_>) -> Strin
     use incident_map::model::PlaceKind;
     const SPELLING_MIN_NOTES: usize = 3;
     let g = extractor.gazetteer();
-    let divisions_of = |iso: &str| -> Vec<&incident_map::gazetteer::Place> {
-        g.places()
-            .iter()
-            .filter(|p| p.kind == PlaceKind::Admin1 && p.country == iso)
-            .collect()
-    };
+    let mut divisions: BTreeMap<&str, Vec<&incident_map::gazetteer::Place>> = BTreeMap::new();
+    for p in g.places().iter().filter(|p| p.kind == PlaceKind::Admin1) {
+        divisions.entry(p.country).or_default().push(p);
+    }
     // (country, admin1 code) -> spelling -> notes
     let mut votes: BTreeMap<(&str, &str), BTreeMap<&str, usize>> = BTreeMap::new();
-    let mut totals: BTreeMap<(&str, &str), usize> = BTreeMap::new();
     for note in acled_notes(eval, extractor) {
         if !half.keeps(&note.text) {
             continue;
@@ -493,7 +490,7 @@ fn admin1_spellings(eval: &Path, half: Half, extractor: &Extractor<'_>) -> Strin
         if key.is_empty() {
             continue;
         }
-        let divisions = divisions_of(iso);
+        let divisions = divisions.get(iso).map_or(&[][..], Vec::as_slice);
         let by_name: Vec<_> = divisions
             .iter()
             .filter(|d| division_key(d.name) == key)
@@ -514,7 +511,6 @@ fn admin1_spellings(eval: &Path, half: Half, extractor: &Extractor<'_>) -> Strin
         if let [(division, spelling)] = found[..] {
             let id = (division.country, division.admin1);
             *votes.entry(id).or_default().entry(spelling).or_default() += 1;
-            *totals.entry(id).or_default() += 1;
         }
     }
     let mut table = String::from(
@@ -522,7 +518,7 @@ fn admin1_spellings(eval: &Path, half: Half, extractor: &Extractor<'_>) -> Strin
     );
     let mut changed = 0;
     for ((country, code), spellings) in &votes {
-        let total = totals[&(*country, *code)];
+        let total: usize = spellings.values().sum();
         let Some((spelling, n)) = spellings
             .iter()
             .max_by_key(|(s, n)| (**n, std::cmp::Reverse(**s)))
@@ -541,6 +537,20 @@ fn admin1_spellings(eval: &Path, half: Half, extractor: &Extractor<'_>) -> Strin
         table.lines().count() - 1
     );
     table
+}
+
+/// Writes [`admin1_spellings`] to `out/admin1_spellings.tsv`.
+fn write_admin1_spellings(
+    eval: &Path,
+    half: Half,
+    extractor: &Extractor<'_>,
+    out: &Path,
+) -> anyhow::Result<()> {
+    std::fs::create_dir_all(out)?;
+    let path = out.join("admin1_spellings.tsv");
+    std::fs::write(&path, admin1_spellings(eval, half, extractor))?;
+    println!("wrote {}", path.display());
+    Ok(())
 }
 
 /// Trains the country model, reports its k-fold figures, and returns it.
@@ -867,11 +877,7 @@ fn main() -> anyhow::Result<()> {
     }
     let extractor = Extractor::bundled()?.without_models();
     if args.iter().any(|a| a == "--spellings-only") {
-        std::fs::create_dir_all(&out)?;
-        let path = out.join("admin1_spellings.tsv");
-        std::fs::write(&path, admin1_spellings(&eval, half, &extractor))?;
-        println!("wrote {}", path.display());
-        return Ok(());
+        return write_admin1_spellings(&eval, half, &extractor, &out);
     }
     let mut f = Featurizer::new(learned::FEATURE_BITS);
 
@@ -1082,9 +1088,7 @@ fn main() -> anyhow::Result<()> {
         out.join("country.bin").display(),
         bytes.len() / 1024
     );
-    let path = out.join("admin1_spellings.tsv");
-    std::fs::write(&path, admin1_spellings(&eval, half, &extractor))?;
-    println!("wrote {}", path.display());
+    write_admin1_spellings(&eval, half, &extractor, &out)?;
     if let Some(calibration) = calibration {
         let path = out.join("calibration.tsv");
         std::fs::write(&path, calibration.to_tsv())?;

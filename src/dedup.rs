@@ -109,6 +109,17 @@ impl Report {
 }
 
 impl Report {
+    /// The first-level division this report of `incident` is known to be in (what
+    /// [`Incident::known_division`] gives, without asking the incident again): the block a
+    /// merge compares it in.
+    pub(crate) fn division_of<'a>(&self, incident: &'a Incident) -> &'a str {
+        if self.country_level {
+            ""
+        } else {
+            &incident.admin1
+        }
+    }
+
     /// The report's date and time precision.
     pub(crate) fn when(&self) -> (Option<NaiveDate>, TimePrecision) {
         (
@@ -182,12 +193,12 @@ fn same_report(a: &Report, b: &Report) -> bool {
 pub fn merge_incidents(incidents: Vec<Incident>) -> Vec<Incident> {
     let reports: Vec<Report> = incidents.iter().map(Report::of).collect();
     let links = link(
-        incidents.iter().map(|inc| {
+        incidents.iter().zip(&reports).map(|(inc, report)| {
             (
                 inc.event_type,
                 inc.sub_event_type,
                 inc.iso.as_str(),
-                inc.known_division(),
+                report.division_of(inc),
             )
         }),
         |i| reports[i],

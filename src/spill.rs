@@ -100,6 +100,7 @@ impl SpillMerge {
             Spill::File(file) => file.write_all(&json)?,
             Spill::Memory(bytes) => bytes.extend_from_slice(&json),
         }
+        let report = crate::dedup::Report::of(incident);
         let next = self.block_numbers.len() as u32;
         let block = *self
             .block_numbers
@@ -107,11 +108,10 @@ impl SpillMerge {
                 incident.event_type,
                 incident.sub_event_type,
                 incident.iso.clone(),
-                incident.known_division().to_string(),
+                report.division_of(incident).to_string(),
             ))
             .or_insert(next);
-        self.reports
-            .push(PackedReport::pack(&crate::dedup::Report::of(incident)));
+        self.reports.push(PackedReport::pack(&report));
         self.blocks.push(block);
         self.event_id_at.push(event_id);
         self.lengths.push(len);

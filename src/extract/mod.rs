@@ -2776,24 +2776,26 @@ fn admin1_as_written(
     }
     let division = g.admin1(place.country, place.admin1)?;
     let named_itself = mentions.iter().any(|m| std::ptr::eq(m.place, division));
+    // "Ilaga, Papua province": a town the gazetteer codes in a province made since (Papua
+    // Tengah) is in the older province the text names, whose outline holds it.
+    let named = if named_itself {
+        division
+    } else {
+        older_division_named(g, mentions, place)?
+    };
+    // Coders spell a division one way whatever the text writes (Oromia for "Oromiya").
+    if g.coded_admin1_spelling(named).is_some() {
+        return Some(g.admin1_name(named).to_string());
+    }
     if !named_itself {
-        // "Ilaga, Papua province": a town the gazetteer codes in a province made since
-        // (Papua Tengah) is in the older province the text names, whose outline holds it.
-        return older_division_named(g, mentions, place).map(|older| {
-            if g.coded_admin1_spelling(older).is_some() {
-                return g.admin1_name(older).to_string();
-            }
-            written_name(text, mentions, older, |written| {
-                std::iter::once(older.name)
-                    .chain(older.alias_list())
+        return Some(
+            written_name(text, mentions, named, |written| {
+                std::iter::once(named.name)
+                    .chain(named.alias_list())
                     .any(|a| crate::gazetteer::fold(a) == written)
             })
-            .unwrap_or_else(|| g.admin1_name(older).to_string())
-        });
-    }
-    // Coders spell a division one way whatever the text writes (Oromia for "Oromiya").
-    if g.coded_admin1_spelling(division).is_some() {
-        return None;
+            .unwrap_or_else(|| g.admin1_name(named).to_string()),
+        );
     }
     written_name(text, mentions, division, |written| {
         written != crate::gazetteer::fold(division.name)
