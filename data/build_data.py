@@ -307,7 +307,9 @@ def main():
     country_features = []
     for c in sorted(countries, key=lambda c: c["iso2"]):
         if c["iso2"] in outline:
-            country_features.append(feature({"iso": c["iso2"], "name": c["name"]}, outline[c["iso2"]]))
+            country_features.append(feature({"iso": c["iso2"],
+                                             "name": ACLED_COUNTRY_NAMES.get(c["iso2"], c["name"])},
+                                            outline[c["iso2"]]))
 
     # Admin1 polygons, matched to GeoNames admin1 codes ------------------------------------
     subdivs = [line.split("\t") for line in subdiv_tsv.splitlines()]
@@ -526,10 +528,11 @@ def main():
         names = extra.get("name", {})
         more = [names.get("common", ""), names.get("official", "")] + extra.get("altSpellings", [])
         more += [short for n in more + c["aliases"] if (short := short_country_name(n))]
-        aliases = sorted(set(a for a in c["aliases"] + more + [c["iso3"]]
-                             if a and is_latin(a) and a != c["name"]))
+        name = ACLED_COUNTRY_NAMES.get(c["iso2"], c["name"])
+        aliases = sorted(set(a for a in c["aliases"] + more + [c["iso3"], c["name"]]
+                             if a and is_latin(a) and a != name))
         demonyms = sorted(set(v for v in extra.get("demonyms", {}).get("eng", {}).values() if v))
-        rows.append([c["gid"], "C", c["iso2"], "", "", c["name"], f"{lat}", f"{lon}", "0", "PCLI",
+        rows.append([c["gid"], "C", c["iso2"], "", "", name, f"{lat}", f"{lon}", "0", "PCLI",
                      c["iso2"], "|".join(aliases), "|".join(demonyms)])
 
     # Continents (GeoNames CONT features): "Asia", "Africa"; demonyms by the English rule
@@ -599,6 +602,21 @@ def division_abbreviations(iso, ap_abbreviations, name):
     if ap and ap != name:
         out.append(ap)
     return sorted(set(out))
+
+
+# Countries whose ISO 3166 name ("Syrian Arab Republic", "Congo, The Democratic Republic of
+# the") differs from the name ACLED codes them under: the ACLED name is the country's name
+# (the exports' `country` column, "Military Forces of Syria"), the ISO name an alias.
+ACLED_COUNTRY_NAMES = {
+    "AX": "Aland Islands", "BN": "Brunei", "BO": "Bolivia", "BQ": "Caribbean Netherlands",
+    "CD": "Democratic Republic of Congo", "CG": "Republic of Congo", "CI": "Ivory Coast",
+    "CV": "Cape Verde", "CW": "Curacao", "CZ": "Czech Republic", "FK": "Falkland Islands",
+    "FM": "Micronesia", "IR": "Iran", "KP": "North Korea", "KR": "South Korea", "LA": "Laos",
+    "MD": "Moldova", "MF": "Saint-Martin", "PS": "Palestine", "RE": "Reunion", "RU": "Russia",
+    "SX": "Sint Maarten", "SY": "Syria", "SZ": "eSwatini", "TL": "East Timor", "TR": "Turkey",
+    "TW": "Taiwan", "TZ": "Tanzania", "VA": "Vatican City", "VE": "Venezuela",
+    "VG": "British Virgin Islands", "VI": "United States Virgin Islands", "VN": "Vietnam",
+}
 
 
 def short_country_name(name):

@@ -186,7 +186,7 @@ fn actors_are_coded_as_acled_does() {
     let helmand = find("Helmand", "Remote explosive/landmine/IED");
     assert_eq!(
         helmand.map(|i| (i.actor1.as_str(), i.actor2.as_str())),
-        Some(("Taliban", "Civilians"))
+        Some(("Taliban", "Civilians (Afghanistan)"))
     );
     let kandahar = find("Kandahar", "Armed clash");
     assert_eq!(

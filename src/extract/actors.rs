@@ -7,6 +7,34 @@ use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 
 use crate::text::Span;
 
+/// ACLED's name for people of a country, not its state ("Civilians (Kenya)", "Protesters
+/// (Ghana)", "Rioters (Sri Lanka)"); the bare word where the country is not known.
+pub fn of_the_country(people: &str, country: &str) -> String {
+    if country.is_empty() {
+        people.to_string()
+    } else {
+        format!("{people} ({country})")
+    }
+}
+
+/// A country's name as ACLED writes it after "of": with "the" where English puts one
+/// ("Military Forces of the United States", "Police Forces of the Philippines").
+fn with_its_article(country: &str) -> String {
+    const WITH_THE: [&str; 6] = [
+        "United ",
+        "Central African Republic",
+        "Democratic Republic of Congo",
+        "Republic of Congo",
+        "Philippines",
+        "Netherlands",
+    ];
+    if WITH_THE.iter().any(|w| country.starts_with(w)) {
+        format!("the {country}")
+    } else {
+        country.to_string()
+    }
+}
+
 /// Which actor a phrase names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ActorKind {
@@ -37,7 +65,7 @@ impl ActorKind {
             if country.is_empty() {
                 what.to_string()
             } else {
-                format!("{what} of {country}")
+                format!("{what} of {}", with_its_article(country))
             }
         };
         match self {
@@ -55,7 +83,7 @@ impl ActorKind {
             ActorKind::Militia => "Militia (Pro-Government)".into(),
             ActorKind::Government => of("Government"),
             ActorKind::ForeignForces => "Military Forces of the United States".into(),
-            ActorKind::Civilians => "Civilians".into(),
+            ActorKind::Civilians => of_the_country("Civilians", country),
         }
     }
 
@@ -444,5 +472,19 @@ mod tests {
         );
         assert_eq!(ActorKind::Taliban.acled_name("Afghanistan"), "Taliban");
         assert_eq!(ActorKind::Police.acled_name(""), "Police Forces");
+        assert_eq!(
+            ActorKind::Police.acled_name("United States"),
+            "Police Forces of the United States"
+        );
+        assert_eq!(
+            ActorKind::Military.acled_name("Philippines"),
+            "Military Forces of the Philippines"
+        );
+        assert_eq!(
+            ActorKind::Civilians.acled_name("Kenya"),
+            "Civilians (Kenya)"
+        );
+        assert_eq!(ActorKind::Civilians.acled_name(""), "Civilians");
+        assert_eq!(of_the_country("Rioters", "Ghana"), "Rioters (Ghana)");
     }
 }

@@ -509,7 +509,7 @@ mod tests {
             ),
             // a state the victim is still in is the day's of a later step
             (
-                "The boy remained in critical condition Friday after the shooting.",
+                "The girl remained in critical condition Friday, hours after the attack.",
                 "Friday",
                 true,
             ),

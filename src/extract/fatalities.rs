@@ -1215,7 +1215,7 @@ fn one_person_before(lower: &[String], ages: &[bool], k: usize) -> bool {
     if window.contains(&"and") {
         return false;
     }
-    // "one of the victims, a man, has been pronounced dead"
+    // "one of the two victims, a woman, was pronounced dead"
     let mut wider: Vec<&str> = words_before(lower, ages, k, 9).collect();
     wider.reverse();
     if !wider.contains(&"and") && wider.windows(2).any(|pair| pair == ["one", "of"]) {
@@ -2722,7 +2722,7 @@ mod tests {
             ("Dale Cobb was found dead in his car", 1),
             ("gunmen killed 34-year-old Dale Cobb at a bar", 1),
             ("gunmen killed 34-year-old Red Cross staff", 0),
-            ("one of the victims, a man, has been pronounced dead", 1),
+            ("one of the two victims, a woman, was pronounced dead", 1),
             ("one of the victims and her son died", 0),
             ("Ana Ruiz and Luis Vega were not killed", 0),
             ("Ana Ruiz and Luis Vega were arrested", 0),

@@ -20,6 +20,20 @@ pub struct GroupTable {
     homes: Vec<Vec<(String, String)>>,
     /// Per name: the group's name as an actor, the first its line gives.
     actor_names: Vec<String>,
+    /// Per name: whether its group is a state's own force or mission (`state` in the
+    /// line's fourth column: "FAMa", "Tatmadaw"), whose soldiers are their state's forces.
+    state_forces: Vec<bool>,
+}
+
+/// A group a text writes right before a word ("Houthi forces", "FAMa soldiers").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WrittenGroup<'t> {
+    /// The group's name as an actor (its line's first name).
+    pub actor_name: &'t str,
+    /// True for a state's own force or mission.
+    pub state_force: bool,
+    /// The countries (ISO alpha-2) the group acts in.
+    pub countries: &'t [String],
 }
 
 /// The bundled table, parsed once.
@@ -28,13 +42,15 @@ pub static GROUPS: LazyLock<GroupTable> = LazyLock::new(|| GroupTable::parse(BUN
 impl GroupTable {
     /// A table from its text: one group per line, its names, its countries' codes and, if
     /// any, its home provinces ("CM.12=Far North|NG.27=Borno": country and admin1 code,
-    /// then the province's name for the reader). Comment lines start with `#`; a line
-    /// without names and countries is left out.
+    /// then the province's name for the reader), then `state` for a state's own force or
+    /// mission. Comment lines start with `#`; a line without names and countries is left
+    /// out.
     pub fn parse(text: &str) -> GroupTable {
         let mut names = Vec::new();
         let mut countries = Vec::new();
         let mut homes = Vec::new();
         let mut actor_names = Vec::new();
+        let mut state_forces = Vec::new();
         for line in text
             .lines()
             .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
@@ -42,7 +58,10 @@ impl GroupTable {
             let Some((written, rest)) = line.split_once('\t') else {
                 continue;
             };
-            let (codes, provinces) = rest.split_once('\t').unwrap_or((rest, ""));
+            let mut columns = rest.split('\t');
+            let codes = columns.next().unwrap_or("");
+            let provinces = columns.next().unwrap_or("");
+            let state_force = columns.next().is_some_and(|role| role.trim() == "state");
             let provinces: Vec<(String, String)> = provinces
                 .split('|')
                 .filter_map(|p| p.split('=').next()?.trim().split_once('.'))
@@ -67,6 +86,7 @@ impl GroupTable {
                 countries.push(codes.clone());
                 homes.push(provinces.clone());
                 actor_names.push(written[0].to_string());
+                state_forces.push(state_force);
             }
         }
         let matcher = AhoCorasickBuilder::new()
@@ -80,6 +100,7 @@ impl GroupTable {
             countries,
             homes,
             actor_names,
+            state_forces,
         }
     }
 
@@ -103,14 +124,18 @@ impl GroupTable {
         self.named_at(text).map(|(i, _)| i)
     }
 
-    /// The actor name of the group whose name the text writes just before byte `at`, one
-    /// space away ("Ansaroul Islam militants", at "militants": "Ansaroul Islam"; "Harakat
-    /// al-Shabaab fighters": "Al Shabaab").
-    pub fn group_written_before(&self, text: &str, at: usize) -> Option<&str> {
+    /// The group whose name the text writes just before byte `at`, one space away
+    /// ("Ansaroul Islam militants", at "militants": Ansaroul Islam; "Harakat al-Shabaab
+    /// fighters": Al Shabaab).
+    pub fn group_written_before(&self, text: &str, at: usize) -> Option<WrittenGroup<'_>> {
         let head = text.get(..at)?.strip_suffix(' ')?;
         self.named_at(head)
             .find(|&(_, end)| end == head.len())
-            .map(|(i, _)| self.actor_names[i].as_str())
+            .map(|(i, _)| WrittenGroup {
+                actor_name: self.actor_names[i].as_str(),
+                state_force: self.state_forces[i],
+                countries: &self.countries[i],
+            })
     }
 
     /// The countries (ISO alpha-2, sorted, once each) of the groups a text names.
@@ -149,21 +174,28 @@ mod tests {
     #[test]
     fn a_group_written_before_a_word_is_named_by_its_lines_first_name() {
         let table = GroupTable::parse(
-            "Red Hand|Red Hand Brigade|RHB\tXA\n# a comment\nBlue Lions\tXB\tXB.01=Norvale\n",
+            "Red Hand|Red Hand Brigade|RHB\tXA\n# a comment\nBlue Lions\tXB\tXB.01=Norvale\n\
+             Xandian Guard|XG\tXA\t\tstate\n",
         );
-        let text = "Suspected Red Hand Brigade fighters and Blue Lions militants met RHB men.";
-        // (the byte the actor word starts at, the group written just before it)
+        let text = "Suspected Red Hand Brigade fighters and Blue Lions militants met RHB men \
+                    and XG soldiers.";
+        // (the byte the actor word starts at, the group written just before it, whether
+        // it is a state's force)
         let at = |word: &str| text.find(word).unwrap_or(0);
         for (start, group) in [
-            (at("fighters"), Some("Red Hand")),
-            (at("militants"), Some("Blue Lions")),
-            (at("men."), Some("Red Hand")),
+            (at("fighters"), Some(("Red Hand", false))),
+            (at("militants"), Some(("Blue Lions", false))),
+            (at("men "), Some(("Red Hand", false))),
+            (at("soldiers"), Some(("Xandian Guard", true))),
             // not right before: "and" stands between
             (at("and Blue"), None),
             // the start of the text
             (0, None),
         ] {
-            assert_eq!(table.group_written_before(text, start), group, "{start}");
+            let found = table
+                .group_written_before(text, start)
+                .map(|g| (g.actor_name, g.state_force));
+            assert_eq!(found, group, "{start}");
         }
     }
 
@@ -226,7 +258,11 @@ mod tests {
             .filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
         for line in lines {
             let (names, rest) = line.split_once('\t').unwrap_or(("", ""));
-            let (codes, provinces) = rest.split_once('\t').unwrap_or((rest, ""));
+            let mut columns = rest.split('\t');
+            let codes = columns.next().unwrap_or("");
+            let provinces = columns.next().unwrap_or("");
+            assert!(matches!(columns.next(), None | Some("state")), "{line}");
+            assert!(columns.next().is_none(), "{line}");
             assert!(!names.is_empty(), "{line}");
             assert!(codes.split('|').all(|c| c.len() == 2), "{line}");
             // Each home province is "CC.code=Name", in one of the group's countries, and is

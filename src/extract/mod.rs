@@ -40,7 +40,7 @@ pub use triggers::{
     BUNDLED_TRIGGERS, Condition, TriggerMatch, TriggerRule, TriggerTable, TriggerTableError,
 };
 
-use crate::gazetteer::{Gazetteer, GazetteerError, Place};
+use crate::gazetteer::{Gazetteer, GazetteerError, NameMatch, Place, fold};
 use crate::linear::Featurizer;
 use crate::model::{Article, Evidence, EvidenceField, Incident, PlaceKind, PlaceMention};
 use crate::taxonomy::{EventType, GeoPrecision, SubEventType, TimePrecision};
@@ -1019,7 +1019,7 @@ impl<'g> Extractor<'g> {
         let focus_name = story
             .focus
             .map_or(country.as_str(), |p| g.country_name(p.country));
-        let (actor1, actor2) = name_actors(&f, focus_name, &article.text);
+        let (actor1, actor2) = name_actors(g, &f, focus_name, &article.text);
         let (event_date, time_precision) = event_date_of(text, f.date.as_ref(), article.date);
         // A province or a country placed as such is pinned, as ACLED codes it, at its
         // capital: a text that names no place within a country mostly tells of the
@@ -1301,7 +1301,7 @@ fn mark_protests_met_with_force(text: &str, sentences: &[Sentence<'_>], found: &
 }
 
 /// Who did it and to whom, in ACLED's names.
-fn name_actors(f: &Found<'_>, country: &str, text: &str) -> (String, String) {
+fn name_actors(g: &Gazetteer, f: &Found<'_>, country: &str, text: &str) -> (String, String) {
     let kind1 = f.roles.actor1.map(|a| a.kind);
     let kind2 = f.roles.actor2.map(|a| a.kind);
     let sentence = text[f.sentence_span.0..f.sentence_span.1].to_ascii_lowercase();
@@ -1340,21 +1340,106 @@ fn name_actors(f: &Found<'_>, country: &str, text: &str) -> (String, String) {
     if kind1 == kind2 {
         kind2 = None;
     }
-    // "Ansaroul Islam militants": militants the text names a group of are that group.
     let actor_name = |mention: Option<ActorMention>, kind: Option<ActorKind>| {
-        let group = mention
-            .filter(|m| m.kind == ActorKind::Militants && kind == Some(ActorKind::Militants))
-            .and_then(|m| groups::GROUPS.group_written_before(text, m.span.0));
-        match (group, kind) {
-            (Some(group), _) => group.to_string(),
-            (None, Some(k)) => k.acled_name(country),
-            (None, None) => String::new(),
+        let Some(kind) = kind else {
+            return String::new();
+        };
+        // Where the text writes the actor the way it is named (not a kind inferred from the
+        // other side).
+        let at = mention.filter(|m| m.kind == kind).map(|m| m.span.0);
+        let group = at.and_then(|at| groups::GROUPS.group_written_before(text, at));
+        // (Foreign forces named after their country are that country's military.)
+        let forces_of = |iso: &str| {
+            let name = g.country_name(iso);
+            let kind = match kind {
+                ActorKind::ForeignForces => ActorKind::Military,
+                other => other,
+            };
+            (!name.is_empty()).then(|| kind.acled_name(name))
+        };
+        match (kind, group) {
+            // "Ansaroul Islam militants", "Houthi forces": fighters the text names a group
+            // of are that group.
+            (ActorKind::Militants | ActorKind::Military, Some(group)) if !group.state_force => {
+                group.actor_name.to_string()
+            }
+            // "FAMa soldiers": a state's own army is its state's military forces.
+            (ActorKind::Military | ActorKind::Police, Some(group)) => match group.countries {
+                [one] => forces_of(one).unwrap_or_else(|| kind.acled_name(country)),
+                _ => kind.acled_name(country),
+            },
+            // "Turkish troops", "Kenya's police": a state's forces are the country's they are
+            // named after, wherever they act.
+            (ActorKind::Military | ActorKind::Police | ActorKind::ForeignForces, None) => at
+                .and_then(|at| country_of_a_force(g, text, at))
+                .and_then(|c| forces_of(c.country))
+                .unwrap_or_else(|| kind.acled_name(country)),
+            _ => kind.acled_name(country),
         }
     };
-    (
-        actor_name(f.roles.actor1, kind1),
-        actor_name(f.roles.actor2, kind2),
-    )
+    let actor1 = actor_name(f.roles.actor1, kind1);
+    let actor2 = actor_name(f.roles.actor2, kind2);
+    // The state's side, where the clause names it ("police dispersed the marchers").
+    let state_side = || {
+        [(kind1, &actor1), (kind2, &actor2)]
+            .into_iter()
+            .find(|(k, _)| k.is_some_and(ActorKind::is_state_force))
+            .map(|(_, name)| name.clone())
+            .unwrap_or_default()
+    };
+    // ACLED names the crowd by its country: protesters march against the state's forces
+    // (or are met with its force), rioters attack whoever the clause names.
+    let protesters = || actors::of_the_country("Protesters", country);
+    match f.sub_event_type {
+        SubEventType::ExcessiveForceAgainstProtesters => (state_side(), protesters()),
+        s if s.event_type() == EventType::Protests => (protesters(), state_side()),
+        s if s.event_type() == EventType::Riots => {
+            let other = if kind1.is_some_and(|k| k.is_state_force() || k.is_armed_group()) {
+                actor1
+            } else {
+                actor2
+            };
+            (actors::of_the_country("Rioters", country), other)
+        }
+        _ => (actor1, actor2),
+    }
+}
+
+/// The country whose name or people's name the text writes just before byte `at` ("Turkish
+/// troops", "South Sudanese soldiers", "Kenya's police"): the country a force belongs to.
+fn country_of_a_force<'g>(g: &'g Gazetteer, text: &str, at: usize) -> Option<&'g Place> {
+    let head = text.get(..at)?.strip_suffix(' ')?;
+    let word_start = |s: &str| {
+        s.char_indices()
+            .rev()
+            .find(|&(_, c)| !(c.is_alphanumeric() || matches!(c, '\'' | '’' | '-')))
+            .map_or(0, |(i, c)| i + c.len_utf8())
+    };
+    let last = word_start(head);
+    // The last word, and the last two ("South Sudanese", "Central African").
+    let two = head[..last]
+        .strip_suffix(' ')
+        .map(word_start)
+        .unwrap_or(last);
+    [two, last].into_iter().find_map(|start| {
+        let written = head.get(start..)?;
+        let (written, possessive) = match written
+            .strip_suffix("'s")
+            .or_else(|| written.strip_suffix("’s"))
+        {
+            Some(owner) => (owner, true),
+            None => (written, false),
+        };
+        if !written.starts_with(char::is_uppercase) {
+            return None;
+        }
+        g.names()
+            .get(&fold(written))
+            .into_iter()
+            .filter(|&(_, how)| how == NameMatch::Demonym || possessive)
+            .filter_map(|(id, _)| g.place(id))
+            .find(|p| p.kind == PlaceKind::Country)
+    })
 }
 
 /// The trigger that decides the type. Highest priority wins, except that (ACLED's practice)

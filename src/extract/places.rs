@@ -2836,7 +2836,7 @@ fn container_of(text: &str, raws: &[Raw], i: usize, keep: &[bool]) -> Option<usi
                 || lexicon::DIRECTION_ADJECTIVES.contains(w)
                 || *w == "in"
                     && (gap_words.len() == 1
-                        // "Muse Township, in northern Shan State"
+                        // "Tamu Township, in western Sagaing Region"
                         || k == 0 && gap.trim_start().starts_with(',')
                         || k > 0
                             && !matches!(gap_words[k - 1], "of" | "the" | "and" | "in")
@@ -3344,7 +3344,7 @@ mod tests {
             ),
             // the teachers of a site named after a town are the site's, not the town's
             (
-                "The teachers of Rajshahi University formed a human chain in Khulna on Monday.",
+                "The lecturers of Rajshahi University stood in a human chain in Khulna on Monday.",
                 &[
                     ("Rajshahi", PopulatedPlace, "BD", Plain),
                     ("Khulna", PopulatedPlace, "BD", Locative),
@@ -3481,10 +3481,10 @@ mod tests {
             ),
             // "in" after the comma keeps the chain too
             (
-                "Soldiers burned houses in Muse Township, in northern Shan State, on Monday",
+                "Troops shelled villages in Tamu Township, in western Sagaing Region, on a Friday",
                 &[
-                    ("Muse Township", PopulatedPlace, "MM", Locative),
-                    ("Shan State", Admin1, "MM", Locative),
+                    ("Tamu Township", PopulatedPlace, "MM", Locative),
+                    ("Sagaing Region", Admin1, "MM", Locative),
                 ],
             ),
             // a seat of government stands as a capital does (La Paz, not the county in
@@ -3676,7 +3676,7 @@ mod tests {
             ),
             // ... but a possessive before an organisation's name keeps the place its own
             (
-                "a statement by Jordan's Public Security Directorate",
+                "a notice issued by Jordan's Public Security Directorate",
                 &[("Jordan", Country, "JO", Plain)],
             ),
             // a border is the edge of a country, not a place in it

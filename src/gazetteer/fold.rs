@@ -83,6 +83,13 @@ const ARTICLES: [&str; 12] = [
     "al", "el", "ad", "ar", "as", "at", "az", "an", "ash", "adh", "ath", "ed",
 ];
 
+/// A folded name without the Arabic article it opens with ("ar raqqa": "raqqa"), if it
+/// opens with one and has more after it.
+pub fn without_leading_article(folded: &str) -> Option<&str> {
+    let (first, rest) = folded.split_once([' ', '-'])?;
+    (ARTICLES.contains(&first) && !rest.is_empty()).then_some(rest)
+}
+
 /// The words of a folded name (split at spaces and hyphens), without its Arabic articles
 /// when it has more than one word ("ad diwaniyah": "diwaniyah"; "as" alone stays).
 pub fn words_without_articles(folded: &str) -> impl Iterator<Item = &str> {
@@ -379,6 +386,21 @@ pub fn loose_index_keys(kind: &str, name: &str, aliases: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_leading_arabic_article_is_dropped_only_before_more_of_the_name() {
+        let cases: [(&str, Option<&str>); 5] = [
+            ("ar raqqa", Some("raqqa")),
+            ("al-mansoura", Some("mansoura")),
+            ("ash shihr", Some("shihr")),
+            ("el paso", Some("paso")),
+            ("as", None),
+        ];
+        for (folded, expected) in cases {
+            assert_eq!(without_leading_article(folded), expected, "{folded}");
+        }
+        assert_eq!(without_leading_article("kabul city"), None);
+    }
 
     #[test]
     fn folds_to_letters_agrees_with_fold() {

@@ -334,6 +334,15 @@ impl Gazetteer {
                 matches.push((i, NameMatch::Alias));
             }
         }
+        if matches.is_empty()
+            && variant_wanted
+            && let Some(bare) = super::fold::without_leading_article(base)
+        {
+            // "Ar-Raqqa", "al-Mansoura": written with the Arabic article where the gazetteer
+            // spells the name without it ("Raqqa") is that name exactly, before any
+            // look-alike ("Riga" shares the loose key).
+            matches = self.names().get(bare);
+        }
         if matches.is_empty() && variant_wanted {
             // A short key is shared by unrelated names: only spellings that keep the
             // consonants stand ("Teppi" for Tepi, not "Kinwo" for Kano).
@@ -966,6 +975,44 @@ mod tests {
 6\tA1\tXB\t02\t\tOstmark\t40.5\t40.5\t0\tADM1\t\t\t\t
 7\tP\tXB\t02\t\tDumbaro\t40.6\t40.6\t900\tPPL\t\t\t\t
 ";
+
+    /// Zahir (or Zaheer), a town of Xandia's Norvale, and Zuhur, a city of Yberia: one
+    /// loose key.
+    const ARTICLE_TOWNS: &str = "id\tkind\tcountry\tadmin1\tadmin2\tname\tlat\tlon\tpopulation\tfeature_code\tiso_3166_2\taliases\tdemonyms\tabbreviations
+1\tC\tXA\t\t\tXandia\t10.0\t10.0\t9000000\tPCLI\t\t\t\t
+2\tA1\tXA\t01\t\tNorvale\t10.5\t10.5\t0\tADM1\t\t\t\t
+3\tP\tXA\t01\t\tZahir\t10.6\t10.6\t20000\tPPL\t\tZaheer\t\t
+4\tC\tXB\t\t\tYberia\t40.0\t40.0\t5000000\tPCLI\t\t\t\t
+5\tA1\tXB\t02\t\tOstmark\t40.5\t40.5\t0\tADM1\t\t\t\t
+6\tP\tXB\t02\t\tZuhur\t40.6\t40.6\t700000\tPPL\t\t\t\t
+";
+
+    #[test]
+    fn a_name_written_with_the_arabic_article_is_the_name_without_it() {
+        let g = Gazetteer::from_tsv(ARTICLE_TOWNS).expect("the fixture parses");
+        let best = |name: &str| {
+            g.candidates(name, &Context::default())
+                .first()
+                .map(|c| (c.place.name, c.place.country))
+        };
+        // The city abroad shares the written name's loose key: only the article, dropped,
+        // says which place is meant.
+        assert!(
+            g.spelling_variants("az zaheer")
+                .iter()
+                .any(|&(i, _)| g.place(i).is_some_and(|p| p.name == "Zuhur"))
+        );
+        let cases: [(&str, Option<(&str, &str)>); 4] = [
+            ("Az-Zaheer", Some(("Zahir", "XA"))),
+            ("al Zahir", Some(("Zahir", "XA"))),
+            ("Zaheer", Some(("Zahir", "XA"))),
+            // No name without the article: a look-alike still reads it.
+            ("Az-Zuhoor", Some(("Zuhur", "XB"))),
+        ];
+        for (name, expected) in cases {
+            assert_eq!(best(name), expected, "{name}");
+        }
+    }
 
     #[test]
     fn a_small_town_is_read_through_a_spelling_close_to_its_own_only() {
