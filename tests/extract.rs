@@ -1400,6 +1400,23 @@ fn actors_are_named_the_way_conflict_coders_name_them() {
             "Unidentified Armed Group (Central African Republic)",
             "Civilians (Central African Republic)",
         ),
+        // A militia is of the people named before it, else communal; the state's
+        // auxiliaries keep their name.
+        (
+            "Fulani militia killed six farmers near Djibo on Monday.",
+            "Fulani Ethnic Militia (Burkina Faso)",
+            "Civilians (Burkina Faso)",
+        ),
+        (
+            "Armed militiamen attacked a village near Bambari on Monday, killing four villagers.",
+            "Unidentified Communal Militia (Central African Republic)",
+            "Civilians (Central African Republic)",
+        ),
+        (
+            "Arbaki militia killed two Taliban in Kunduz on Monday.",
+            "Militia (Pro-Government)",
+            "Taliban",
+        ),
     ]);
 }
 

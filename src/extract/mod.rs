@@ -1358,9 +1358,11 @@ fn name_actors(g: &Gazetteer, f: &Found<'_>, country: &str, text: &str) -> (Stri
             (!name.is_empty()).then(|| kind.acled_name(name))
         };
         match (kind, group) {
-            // "Ansaroul Islam militants", "Houthi forces": fighters the text names a group
-            // of are that group.
-            (ActorKind::Militants | ActorKind::Military, Some(group)) if !group.state_force => {
+            // "Ansaroul Islam militants", "Houthi forces", "Koglweogo militia": fighters the
+            // text names a group of are that group.
+            (ActorKind::Militants | ActorKind::Military | ActorKind::Militia, Some(group))
+                if !group.state_force =>
+            {
                 group.actor_name.to_string()
             }
             // "FAMa soldiers": a state's own army is its state's military forces.
@@ -1373,6 +1375,10 @@ fn name_actors(g: &Gazetteer, f: &Found<'_>, country: &str, text: &str) -> (Stri
             (ActorKind::Military | ActorKind::Police | ActorKind::ForeignForces, None) => at
                 .and_then(|at| country_of_a_force(g, text, at))
                 .and_then(|c| forces_of(c.country))
+                .unwrap_or_else(|| kind.acled_name(country)),
+            (ActorKind::Militia, _) => mention
+                .filter(|m| m.kind == kind)
+                .and_then(|m| militia_of_a_people(text, m.span, country))
                 .unwrap_or_else(|| kind.acled_name(country)),
             _ => kind.acled_name(country),
         }
@@ -1403,6 +1409,34 @@ fn name_actors(g: &Gazetteer, f: &Found<'_>, country: &str, text: &str) -> (Stri
         }
         _ => (actor1, actor2),
     }
+}
+
+/// ACLED's name for a militia the text writes as a plain "militia" or "militiamen": of the
+/// people or faith named right before it ("Fulani militia": Fulani Ethnic Militia (Mali);
+/// "Christian militiamen": Christian Militia (Nigeria)), else an unidentified communal militia.
+/// None for the state's auxiliaries ("Arbaki", "uprising forces", "pro-government militia"),
+/// which keep their own name.
+fn militia_of_a_people(text: &str, span: Span, country: &str) -> Option<String> {
+    const PLAIN: [&str; 4] = ["militia", "militiamen", "militia member", "militia members"];
+    const FAITHS: [&str; 4] = ["Muslim", "Christian", "Islamist", "Catholic"];
+    let written = text.get(span.0..span.1)?.to_ascii_lowercase();
+    if !PLAIN.contains(&written.as_str()) {
+        return None;
+    }
+    let before = text.get(..span.0)?.strip_suffix(' ').unwrap_or("");
+    let word = before
+        .rsplit(|c: char| !(c.is_alphabetic() || c == '-'))
+        .next()
+        .filter(|w| w.starts_with(char::is_uppercase) && w.chars().count() > 2);
+    let name = match word {
+        Some(faith) if FAITHS.contains(&faith) => format!("{faith} Militia"),
+        // ("Armed militiamen", "Local militia": an English word opening a sentence.)
+        Some(people) if !crate::text::is_common_word(&people.to_lowercase()) => {
+            format!("{people} Ethnic Militia")
+        }
+        _ => "Unidentified Communal Militia".to_string(),
+    };
+    Some(actors::of_the_country(&name, country))
 }
 
 /// The country whose name or people's name the text writes just before byte `at` ("Turkish
