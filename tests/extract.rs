@@ -1442,3 +1442,38 @@ fn countries_carry_the_names_conflict_coders_use() {
         assert_eq!(first.country, country, "{text}");
     }
 }
+
+#[test]
+fn what_a_crowd_did_makes_a_protest_violent_and_an_attack_a_mobs() {
+    // By the rules alone, so that the learned model does not stand in for the rule.
+    let cases = [
+        (
+            "On 2 May 2022, taxi drivers demonstrated in Kumasi over fuel prices and \
+             set tyres ablaze on the main road.",
+            "Violent demonstration",
+        ),
+        (
+            "On 2 May 2022, taxi drivers demonstrated in Kumasi over fuel prices. They \
+             pelted passing cars with stones.",
+            "Violent demonstration",
+        ),
+        (
+            "On 2 May 2022, taxi drivers demonstrated in Kumasi over fuel prices.",
+            "Peaceful protest",
+        ),
+        (
+            "On 2 May 2022, an angry crowd beat to death a suspected cattle thief in \
+             Tamale.",
+            "Mob violence",
+        ),
+    ];
+    for (text, want) in cases {
+        let incidents = extract_by_rules(text);
+        let first = incidents.first().expect("an incident");
+        assert_eq!(
+            first.sub_event_type.to_string(),
+            want,
+            "{text}\n{incidents:#?}"
+        );
+    }
+}

@@ -21,8 +21,8 @@ use regex::Regex;
 use crate::linear::{Featurizer, LinearModel, ModelError};
 use crate::taxonomy::{EventType, SubEventType};
 
-use super::fatalities;
 use super::triggers::{TriggerRule, TriggerTable};
+use super::{cues, fatalities};
 
 /// Hash bits of every model's features.
 pub const FEATURE_BITS: u32 = 20;
@@ -75,12 +75,47 @@ pub fn event_features(
             f.add(&format!("tw:{}", m.rule.sub_event_type.as_str()));
         }
     }
+    add_cue_features(f, clause, window, rule);
     let toll = fatalities::death_toll(clause, &[]);
     if toll.killed > 0 {
         f.add("c:killed");
     }
     if toll.injuries {
         f.add("c:injured");
+    }
+}
+
+/// Adds the kinds of party and of deed the clause and its window name (see [`cues`]):
+/// alone, in pairs, and with the trigger's type ("an armed group and the state, with a
+/// clash": a battle anywhere).
+fn add_cue_features(f: &mut Featurizer, clause: &str, window: &str, rule: Option<&TriggerRule>) {
+    let in_clause = cues::parties_named(clause);
+    let in_window = cues::parties_named(window);
+    let trigger = rule.map_or("none", |r| r.sub_event_type.as_str());
+    for (i, a) in in_clause.iter().enumerate() {
+        f.add(&format!("p:{}", a.as_str()));
+        f.add(&format!("pt:{}&{trigger}", a.as_str()));
+        for b in &in_clause[i + 1..] {
+            f.add(&format!("pp:{}&{}", a.as_str(), b.as_str()));
+            f.add(&format!("ppt:{}&{}&{trigger}", a.as_str(), b.as_str()));
+        }
+    }
+    if in_clause.is_empty() {
+        f.add(&format!("pt:none&{trigger}"));
+    }
+    for a in &in_window {
+        f.add(&format!("pw:{}", a.as_str()));
+    }
+    let deeds = cues::deeds_named(&clause.to_ascii_lowercase());
+    for d in &deeds {
+        f.add(&format!("d:{}", d.as_str()));
+        f.add(&format!("dt:{}&{trigger}", d.as_str()));
+        for a in &in_clause {
+            f.add(&format!("dp:{}&{}", d.as_str(), a.as_str()));
+        }
+    }
+    for d in cues::deeds_named(&window.to_ascii_lowercase()) {
+        f.add(&format!("dw:{}", d.as_str()));
     }
 }
 

@@ -17,6 +17,7 @@
 mod actors;
 mod clauses;
 pub mod confidence;
+mod cues;
 mod event_dates;
 mod fatalities;
 pub mod groups;
@@ -539,6 +540,7 @@ impl<'g> Extractor<'g> {
                 self.type_by_the_model(models, featurizer, parts, &mut found);
             }
             mark_protests_met_with_force(parts.text, parts.sentences, &mut found);
+            mark_crowd_violence(parts.text, parts.sentences, &mut found);
             let mut kept = attach_continuations(parts.text, found);
             if self.acled_notes
                 && let Some(first) = kept.first_mut()
@@ -1296,6 +1298,30 @@ fn mark_protests_met_with_force(text: &str, sentences: &[Sentence<'_>], found: &
             if lexicon::FORCE_ON_A_PROTEST.any_in(&window.to_ascii_lowercase()) {
                 f.sub_event_type = SubEventType::ProtestWithIntervention;
             }
+        }
+    }
+}
+
+/// A demonstration whose crowd burnt, stoned, looted or fought is a violent one; violence a
+/// mob did ("a mob lynched", "angry residents beat") is mob violence, not an armed group's
+/// attack. ACLED's codebook draws both lines by what the crowd did, in any country.
+fn mark_crowd_violence(text: &str, sentences: &[Sentence<'_>], found: &mut [Found<'_>]) {
+    for f in found {
+        let event_type = f.sub_event_type.event_type();
+        if !matches!(
+            event_type,
+            EventType::Protests | EventType::ViolenceAgainstCivilians | EventType::Battles
+        ) {
+            continue;
+        }
+        let (_, window) = model_input(text, sentences, f);
+        let window = window.to_ascii_lowercase();
+        if event_type == EventType::Protests {
+            if cues::crowd_did_damage(&window) {
+                f.sub_event_type = SubEventType::ViolentDemonstration;
+            }
+        } else if cues::done_by_a_mob(&window) {
+            f.sub_event_type = SubEventType::MobViolence;
         }
     }
 }
