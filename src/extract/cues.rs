@@ -5,6 +5,11 @@
 //! "set tyres ablaze and blocked the road" a violent demonstration) then holds in a
 //! country whose groups and phrasing it never saw.
 
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use aho_corasick::{AhoCorasick, Input, MatchKind};
+
 use super::groups::GROUPS;
 use super::lexicon::WordSet;
 
@@ -22,6 +27,14 @@ pub enum PartyKind {
 }
 
 impl PartyKind {
+    /// Every kind, in order.
+    pub const ALL: [PartyKind; 4] = [
+        PartyKind::State,
+        PartyKind::Armed,
+        PartyKind::Crowd,
+        PartyKind::Civilian,
+    ];
+
     /// The kind's name in features.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -34,7 +47,7 @@ impl PartyKind {
 }
 
 /// Words that name a state's forces.
-static STATE_WORDS: WordSet = WordSet::new(&[
+const STATE_WORDS: &[&str] = &[
     "army",
     "soldier",
     "soldiers",
@@ -52,10 +65,10 @@ static STATE_WORDS: WordSet = WordSet::new(&[
     "servicemen",
     "paramilitary",
     "paramilitaries",
-]);
+];
 
 /// Words that name an organised armed group.
-static ARMED_WORDS: WordSet = WordSet::new(&[
+const ARMED_WORDS: &[&str] = &[
     "militants",
     "militant",
     "insurgents",
@@ -79,10 +92,10 @@ static ARMED_WORDS: WordSet = WordSet::new(&[
     "attackers",
     "raiders",
     "mercenaries",
-]);
+];
 
 /// Words that name people acting together without arms.
-static CROWD_WORDS: WordSet = WordSet::new(&[
+const CROWD_WORDS: &[&str] = &[
     "protesters",
     "protestors",
     "demonstrators",
@@ -94,10 +107,10 @@ static CROWD_WORDS: WordSet = WordSet::new(&[
     "youths",
     "supporters",
     "activists",
-]);
+];
 
 /// Words that name people harmed or threatened.
-static CIVILIAN_WORDS: WordSet = WordSet::new(&[
+const CIVILIAN_WORDS: &[&str] = &[
     "civilian",
     "civilians",
     "villager",
@@ -118,40 +131,7 @@ static CIVILIAN_WORDS: WordSet = WordSet::new(&[
     "passengers",
     "worshippers",
     "pupils",
-]);
-
-/// The kinds of party a text names, each once, in kind order. A named armed group counts
-/// as armed, or as the state's when it is a state's own force.
-pub fn parties_named(text: &str) -> Vec<PartyKind> {
-    let mut kinds = Vec::new();
-    for word in text
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-    {
-        let kind = if STATE_WORDS.contains(word) {
-            PartyKind::State
-        } else if ARMED_WORDS.contains(word) {
-            PartyKind::Armed
-        } else if CROWD_WORDS.contains(word) {
-            PartyKind::Crowd
-        } else if CIVILIAN_WORDS.contains(word) {
-            PartyKind::Civilian
-        } else {
-            continue;
-        };
-        kinds.push(kind);
-    }
-    for group in GROUPS.kinds_named(text) {
-        kinds.push(if group {
-            PartyKind::State
-        } else {
-            PartyKind::Armed
-        });
-    }
-    kinds.sort_unstable();
-    kinds.dedup();
-    kinds
-}
+];
 
 /// The kinds of deed an incident can report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -188,21 +168,14 @@ impl DeedKind {
             DeedKind::Peaceful => "peaceful",
         }
     }
-
-    fn phrases(self) -> &'static WordSet {
-        match self {
-            DeedKind::CrowdDamage => &CROWD_DAMAGE,
-            DeedKind::Weapons => &WEAPONS,
-            DeedKind::Blast => &BLAST,
-            DeedKind::Seizure => &SEIZURE,
-            DeedKind::Peaceful => &PEACEFUL,
-        }
-    }
 }
 
 /// Phrases of damage or violence done by a crowd: said of a demonstration, they make it a
 /// violent one (ACLED's codebook: demonstrators who burn, stone, loot or fight).
-static CROWD_DAMAGE: WordSet = WordSet::new(&[
+static CROWD_DAMAGE: WordSet = WordSet::new(CROWD_DAMAGE_PHRASES);
+
+/// The phrases of [`CROWD_DAMAGE`].
+const CROWD_DAMAGE_PHRASES: &[&str] = &[
     "set fire",
     "set ablaze",
     "set alight",
@@ -244,7 +217,7 @@ static CROWD_DAMAGE: WordSet = WordSet::new(&[
     "clashed",
     "mob",
     "lynched",
-]);
+];
 
 /// Phrases that make the people who did violence a mob, not an organised group: "a mob",
 /// "lynched", "angry residents" (ACLED's mob violence).
@@ -275,7 +248,7 @@ pub fn done_by_a_mob(text_lower: &str) -> bool {
 }
 
 /// Phrases of shooting and cutting.
-static WEAPONS: WordSet = WordSet::new(&[
+const WEAPONS: &[&str] = &[
     "shot",
     "shooting",
     "gunfire",
@@ -294,10 +267,10 @@ static WEAPONS: WordSet = WordSet::new(&[
     "gunshot",
     "ambushed",
     "ambush",
-]);
+];
 
 /// Phrases of blasts and fire from afar.
-static BLAST: WordSet = WordSet::new(&[
+const BLAST: &[&str] = &[
     "bomb",
     "bombs",
     "bombing",
@@ -322,10 +295,10 @@ static BLAST: WordSet = WordSet::new(&[
     "air strikes",
     "drone",
     "missile",
-]);
+];
 
 /// Phrases of taking people.
-static SEIZURE: WordSet = WordSet::new(&[
+const SEIZURE: &[&str] = &[
     "arrested",
     "arrest",
     "arrests",
@@ -339,10 +312,10 @@ static SEIZURE: WordSet = WordSet::new(&[
     "captured",
     "custody",
     "hostage",
-]);
+];
 
 /// Phrases of a gathering without violence.
-static PEACEFUL: WordSet = WordSet::new(&[
+const PEACEFUL: &[&str] = &[
     "peaceful",
     "peacefully",
     "march",
@@ -356,14 +329,106 @@ static PEACEFUL: WordSet = WordSet::new(&[
     "chanting",
     "strike",
     "gathered",
-]);
+];
 
-/// The kinds of deed a text (lower case) names, in kind order.
-pub fn deeds_named(text_lower: &str) -> Vec<DeedKind> {
-    DeedKind::ALL
-        .into_iter()
-        .filter(|d| d.phrases().any_in(text_lower))
-        .collect()
+/// The party and deed kinds a text names, as bit sets (bit `k as u8`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Cues {
+    parties: u8,
+    deeds: u8,
+}
+
+impl Cues {
+    /// The kinds of party named, in kind order.
+    pub fn parties(self) -> impl Iterator<Item = PartyKind> {
+        PartyKind::ALL
+            .into_iter()
+            .filter(move |k| self.parties & (1 << *k as u8) != 0)
+    }
+
+    /// The kinds of deed named, in kind order.
+    pub fn deeds(self) -> impl Iterator<Item = DeedKind> {
+        DeedKind::ALL
+            .into_iter()
+            .filter(move |k| self.deeds & (1 << *k as u8) != 0)
+    }
+}
+
+/// Every cue phrase once, with the party and deed kinds it names (bit sets), searched for
+/// by one automaton.
+struct CueTable {
+    matcher: Option<AhoCorasick>,
+    kinds: Vec<Cues>,
+}
+
+static CUE_TABLE: LazyLock<CueTable> = LazyLock::new(|| {
+    let mut by_phrase: BTreeMap<&str, Cues> = BTreeMap::new();
+    let parties = [
+        (PartyKind::State, STATE_WORDS),
+        (PartyKind::Armed, ARMED_WORDS),
+        (PartyKind::Crowd, CROWD_WORDS),
+        (PartyKind::Civilian, CIVILIAN_WORDS),
+    ];
+    for (kind, words) in parties {
+        for w in words {
+            by_phrase.entry(w).or_default().parties |= 1 << kind as u8;
+        }
+    }
+    let deeds = [
+        (DeedKind::CrowdDamage, CROWD_DAMAGE_PHRASES),
+        (DeedKind::Weapons, WEAPONS),
+        (DeedKind::Blast, BLAST),
+        (DeedKind::Seizure, SEIZURE),
+        (DeedKind::Peaceful, PEACEFUL),
+    ];
+    for (kind, words) in deeds {
+        for w in words {
+            by_phrase.entry(w).or_default().deeds |= 1 << kind as u8;
+        }
+    }
+    let matcher = AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .match_kind(MatchKind::LeftmostLongest)
+        .build(by_phrase.keys())
+        .ok();
+    CueTable {
+        matcher,
+        kinds: by_phrase.into_values().collect(),
+    }
+});
+
+/// The kinds of party and deed a text names, in one scan. A named armed group counts as
+/// armed, or as the state's when it is a state's own force.
+pub fn cues_in(text: &str) -> Cues {
+    let table = &*CUE_TABLE;
+    let mut cues = Cues::default();
+    if let Some(matcher) = &table.matcher {
+        let bytes = text.as_bytes();
+        let mut from = 0;
+        while let Some(m) = matcher.find(Input::new(text).span(from..bytes.len())) {
+            let before = m.start() == 0 || !bytes[m.start() - 1].is_ascii_alphanumeric();
+            let after = m.end() == bytes.len() || !bytes[m.end()].is_ascii_alphanumeric();
+            if before && after {
+                if let Some(kinds) = table.kinds.get(m.pattern().as_usize()) {
+                    cues.parties |= kinds.parties;
+                    cues.deeds |= kinds.deeds;
+                }
+                from = m.end();
+            } else {
+                // Only part of a word ("army" in "barmy"): on from the next position.
+                from = m.start() + 1;
+            }
+        }
+    }
+    for state_force in GROUPS.kinds_named(text) {
+        let kind = if state_force {
+            PartyKind::State
+        } else {
+            PartyKind::Armed
+        };
+        cues.parties |= 1 << kind as u8;
+    }
+    cues
 }
 
 #[cfg(test)]
@@ -383,7 +448,7 @@ mod tests {
             ("Heavy rain fell", &[]),
         ];
         for (text, want) in cases {
-            assert_eq!(parties_named(text), *want, "{text}");
+            assert_eq!(cues_in(text).parties().collect::<Vec<_>>(), *want, "{text}");
         }
     }
 
@@ -419,7 +484,7 @@ mod tests {
             ("the minister spoke at a conference", &[]),
         ];
         for (text, want) in cases {
-            assert_eq!(deeds_named(text), *want, "{text}");
+            assert_eq!(cues_in(text).deeds().collect::<Vec<_>>(), *want, "{text}");
         }
     }
 }

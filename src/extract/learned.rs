@@ -89,32 +89,32 @@ pub fn event_features(
 /// alone, in pairs, and with the trigger's type ("an armed group and the state, with a
 /// clash": a battle anywhere).
 fn add_cue_features(f: &mut Featurizer, clause: &str, window: &str, rule: Option<&TriggerRule>) {
-    let in_clause = cues::parties_named(clause);
-    let in_window = cues::parties_named(window);
+    let in_clause = cues::cues_in(clause);
+    let in_window = cues::cues_in(window);
     let trigger = rule.map_or("none", |r| r.sub_event_type.as_str());
-    for (i, a) in in_clause.iter().enumerate() {
+    let parties: Vec<cues::PartyKind> = in_clause.parties().collect();
+    for (i, a) in parties.iter().enumerate() {
         f.add(&format!("p:{}", a.as_str()));
         f.add(&format!("pt:{}&{trigger}", a.as_str()));
-        for b in &in_clause[i + 1..] {
+        for b in &parties[i + 1..] {
             f.add(&format!("pp:{}&{}", a.as_str(), b.as_str()));
             f.add(&format!("ppt:{}&{}&{trigger}", a.as_str(), b.as_str()));
         }
     }
-    if in_clause.is_empty() {
+    if parties.is_empty() {
         f.add(&format!("pt:none&{trigger}"));
     }
-    for a in &in_window {
+    for a in in_window.parties() {
         f.add(&format!("pw:{}", a.as_str()));
     }
-    let deeds = cues::deeds_named(&clause.to_ascii_lowercase());
-    for d in &deeds {
+    for d in in_clause.deeds() {
         f.add(&format!("d:{}", d.as_str()));
         f.add(&format!("dt:{}&{trigger}", d.as_str()));
-        for a in &in_clause {
+        for a in &parties {
             f.add(&format!("dp:{}&{}", d.as_str(), a.as_str()));
         }
     }
-    for d in cues::deeds_named(&window.to_ascii_lowercase()) {
+    for d in in_window.deeds() {
         f.add(&format!("dw:{}", d.as_str()));
     }
 }
