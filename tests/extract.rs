@@ -1477,3 +1477,21 @@ fn what_a_crowd_did_makes_a_protest_violent_and_an_attack_a_mobs() {
         );
     }
 }
+
+#[test]
+fn a_name_written_with_its_arabic_article_is_one_place() {
+    // "Ar" alone is also a short name of a country: joined to the name it is the article.
+    let text = "On 4 June 2023, families staged a sit-in in Ar-Raqqa city to demand news of \
+                their missing sons.";
+    for incidents in [extract_by_rules(text), extract(text, None)] {
+        let first = incidents.first().expect("an incident");
+        assert_eq!(
+            (
+                first.country.as_str(),
+                first.event_type.to_string().as_str()
+            ),
+            ("Syria", "Protests"),
+            "{incidents:#?}"
+        );
+    }
+}

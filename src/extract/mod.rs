@@ -321,10 +321,24 @@ impl<'g> Extractor<'g> {
             .unwrap_or_default();
         let (told_countries, group_countries) =
             self.countries_the_text_is_told_of(text, &title_mentions, text_country);
+        // Only the country model told it (no title, no armed group): a guess.
+        let told_by_the_model_only = group_countries.is_empty()
+            && !title_mentions
+                .iter()
+                .any(|m| m.confidence >= TITLE_COUNTRY_EVIDENCE)
+            && told_countries.len() == 1;
         let AllMentions {
             places: mentions,
             references,
-        } = find_all_mentions_under(self.gazetteer, text, &told_countries);
+        } = find_all_mentions_under(
+            self.gazetteer,
+            text,
+            &told_countries,
+            self.models
+                .and_then(|m| m.country())
+                .map(learned::CountryModel::countries)
+                .filter(|_| told_by_the_model_only),
+        );
         let sentences = split_sentences(text);
         let mut story = Story::of(
             self.gazetteer,

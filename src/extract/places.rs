@@ -102,21 +102,24 @@ pub struct AllMentions<'g> {
 /// Finds and resolves every toponym of a text: the place mentions, and the demonyms and
 /// names that stand for a government, which a geoparser lists but an event is never in.
 pub fn find_all_mentions<'g>(gazetteer: &'g Gazetteer, text: &str) -> AllMentions<'g> {
-    find_all_mentions_under(gazetteer, text, &[])
+    find_all_mentions_under(gazetteer, text, &[], None)
 }
 
 /// [`find_all_mentions`] for a text under a title: the countries the title names (`prior`,
 /// as the gazetteer's country entries) count as names of the text each, towards the
 /// countries its ambiguous names are read in ("Birmingham police" under a title that names
-/// an American station).
+/// an American station). `guessed_among`: when the one country of `prior` is only the
+/// country model's guess from the words, the countries that model knows (ISO alpha-2).
 pub fn find_all_mentions_under<'g>(
     gazetteer: &'g Gazetteer,
     text: &str,
     prior: &[&'g Place],
+    guessed_among: Option<&[String]>,
 ) -> AllMentions<'g> {
     let tokens = words(text);
     let (raws, demonyms) = candidate_names(gazetteer, text, &tokens);
     let mut names = ArticleNames::read_alone(gazetteer, text, tokens, raws, prior);
+    names.guessed_among = guessed_among.filter(|_| prior.len() == 1);
     names.read_in_containers();
     names.drop_sites_named_after_small_towns();
     names.read_one_sense_per_discourse();
@@ -245,6 +248,9 @@ struct ArticleNames<'a, 'g> {
     tokens: Vec<Word>,
     /// The countries the title names.
     prior: &'a [&'g Place],
+    /// When the one country of `prior` is only the country model's guess, the countries
+    /// the model knows.
+    guessed_among: Option<&'a [String]>,
     raws: Vec<Raw>,
     /// Each name's current reading.
     first: Vec<PlaceReading<'g>>,
@@ -332,6 +338,7 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
             text,
             tokens,
             prior,
+            guessed_among: None,
             raws,
             first,
             keep,
@@ -981,9 +988,24 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
         // raided Naples village"; "Mayo" of Cameroon's Mayo-Sava, not Ireland's county). Even
         // a capital is not meant by a name it is not written as, abroad ("the Fulani of
         // Moscou" in a story of the Central African Republic).
+        // The country model's guess alone does not outweigh a province or a city the text
+        // names by its own name where something happened, in a country the model does not
+        // know, when no other name supports the guess: the model knows only its countries,
+        // and is sure of one of them for a text from elsewhere ("a sit-in in Ar-Raqqa" is
+        // no story of Sri Lanka).
+        let only_guessed_elsewhere = self.guessed_among.is_some_and(|known| {
+            !by_another_name_only
+                && !known.iter().any(|c| c == place.country)
+                && !named
+                    .iter()
+                    .any(|&(c, _)| prior.iter().any(|p| p.country == c))
+        });
+        // A place of a country the story is told to be not about ("Wagner and FAMa forces
+        // killed ten in Moura"), unless a capital written by its own name.
+        let told_elsewhere = prior_elsewhere && (by_another_name_only || !place.is_capital());
         let protected = big
             && (place.is_capital() || self.role_of(i) == Role::Locative)
-            && !(prior_elsewhere && (by_another_name_only || !place.is_capital()));
+            && (!told_elsewhere || only_guessed_elsewhere);
         if !self.keep[i] || place.kind == PlaceKind::Country || protected {
             return false;
         }
@@ -1004,9 +1026,6 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
             .iter()
             .filter(|(c, _)| others.iter().filter(|(d, _)| d == c).count() >= 2)
             .count();
-        // A place of a country the story is told to be not about ("Wagner and FAMa forces
-        // killed ten in Moura"), unless a capital written by its own name.
-        let told_elsewhere = prior_elsewhere && (by_another_name_only || !place.is_capital());
         agreeing >= if big { 3 } else { 2 }
             || (by_another_name_only && !others.is_empty())
             || told_elsewhere
@@ -1833,8 +1852,10 @@ fn is_a_spelling_variant(
         n > 1 && SENTENCE_START_PREPOSITIONS.contains(&first.to_ascii_lowercase().as_str());
     // "the Bouar-Baoro road": two names joined for a way are no variant of one ("Puta-O"
     // is one name: "O" names no place).
+    // ("Ar-Raqqa": an Arabic article is no name of its own, though a hamlet be called so.)
     let two_joined_names = || {
         n > 1
+            && !ARABIC_ARTICLES.contains(&first.to_ascii_lowercase().as_str())
             && text.get(tokens[i].span.1..tokens[i + 1].span.0) == Some("-")
             && is_capitalized(tokens[i + 1].text(text))
             && gazetteer.names().names_a_place(&fold(first))
@@ -2882,7 +2903,10 @@ fn is_a_state_code(gazetteer: &Gazetteer, name: &str) -> bool {
 /// ("Sourou Province" of Sourou), rather than as one of its other names.
 fn is_written_as_its_own_name(written: &str, place: &Place) -> bool {
     let (written, own) = (fold(written), fold(place.name));
+    // "Ar-Raqqa": the name with its Arabic article is the name.
+    let bare = crate::gazetteer::without_leading_article(&written);
     written == own
+        || bare == Some(own.as_str())
         || written.starts_with(&format!("{own} "))
         || written.ends_with(&format!(" {own}"))
         || crate::gazetteer::strip_admin_words(&own) == Some(written.as_str())
@@ -3104,6 +3128,30 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    /// A country the model only guessed from the words does not drop a city of a country
+    /// the model does not know, written by its own name where something happened; a
+    /// country the title or a group tells of does.
+    #[test]
+    fn a_guess_of_the_country_model_gives_way_to_a_city_it_cannot_know() {
+        let Ok(g) = Gazetteer::bundled() else {
+            panic!("the bundled gazetteer");
+        };
+        let Some(guessed) = g.country("LK") else {
+            panic!("Sri Lanka in the gazetteer");
+        };
+        let known = ["LK".to_string(), "NG".to_string()];
+        let text = "Relatives of detained men staged a sit-in in Mosul on Monday.";
+        let places_under = |guessed_among: Option<&[String]>| -> Vec<&str> {
+            find_all_mentions_under(g, text, &[guessed], guessed_among)
+                .places
+                .iter()
+                .map(|m| m.place.country)
+                .collect()
+        };
+        assert_eq!(places_under(Some(&known)), ["IQ"]);
+        assert!(places_under(None).is_empty(), "{:?}", places_under(None));
     }
 
     /// Names that stand for a people or a government are references, never places; the

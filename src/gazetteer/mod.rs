@@ -21,6 +21,7 @@ use std::sync::OnceLock;
 use rstar::{RTree, primitives::GeomWithData};
 use rustc_hash::FxHashMap;
 
+pub use fold::without_leading_article;
 pub use names::{KIND_WORDS, NameIndex, NameMatch, fold, kind_cue, loose_key, strip_admin_words};
 use names::{index_keys, loose_index_keys};
 pub use polygons::{AdminArea, AdminPolygons, PolygonError};
