@@ -1495,3 +1495,20 @@ fn a_name_written_with_its_arabic_article_is_one_place() {
         );
     }
 }
+
+#[test]
+fn unnamed_attackers_of_every_kind_are_an_unidentified_armed_group() {
+    for text in [
+        "On 9 May 2022, bandits killed four farmers in Zamfara State.",
+        "On 9 May 2022, armed men abducted two traders in Zamfara State.",
+        "On 9 May 2022, unknown assailants shot dead a driver in Zamfara State.",
+        "On 9 May 2022, kidnappers seized a nurse in Zamfara State.",
+    ] {
+        let incidents = extract_by_rules(text);
+        let first = incidents.first().expect("an incident");
+        assert_eq!(
+            first.actor1, "Unidentified Armed Group (Nigeria)",
+            "{text}\n{incidents:#?}"
+        );
+    }
+}
