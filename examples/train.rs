@@ -159,6 +159,7 @@ fn report_unseen_countries(
     println!("  unseen country (trained on all the others):");
     println!("  {:<34} {:>6} {:>6} {:>6}", "country", "n", "type", "sub");
     let (mut n_all, mut t_all, mut s_all) = (0, 0, 0);
+    let mut confusions: BTreeMap<(String, String), usize> = BTreeMap::new();
     for (country, _) in countries.iter().filter(|(_, n)| **n >= 200) {
         let others: Vec<&Example> = events.iter().filter(|e| e.group != *country).collect();
         let model = train(&others, classes, epochs, l1, weights).model(learned::FEATURE_BITS);
@@ -172,6 +173,10 @@ fn report_unseen_countries(
             n += 1;
             t += usize::from(sub.event_type() == gold.event_type());
             s += usize::from(sub == gold);
+            if sub.event_type() != gold.event_type() {
+                let pair = (gold.to_string(), sub.to_string());
+                *confusions.entry(pair).or_default() += 1;
+            }
         }
         println!(
             "  {:<34} {:>6} {:>6.3} {:>6.3}",
@@ -181,6 +186,12 @@ fn report_unseen_countries(
             s as f64 / n as f64
         );
         (n_all, t_all, s_all) = (n_all + n, t_all + t, s_all + s);
+    }
+    let mut worst: Vec<((String, String), usize)> = confusions.into_iter().collect();
+    worst.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
+    println!("  commonest wrong event types on unseen countries (gold sub-type -> read as):");
+    for ((gold, read), n) in worst.iter().take(20) {
+        println!("  {n:>6}  {gold} -> {read}");
     }
     let n_all = n_all.max(1) as f64;
     println!(

@@ -1466,6 +1466,11 @@ fn what_a_crowd_did_makes_a_protest_violent_and_an_attack_a_mobs() {
              Tamale.",
             "Mob violence",
         ),
+        // Ordinary people, no armed group, did it: a mob's violence too.
+        (
+            "On 2 May 2022, a herder was attacked by villagers in Tamale.",
+            "Mob violence",
+        ),
     ];
     for (text, want) in cases {
         let incidents = extract_by_rules(text);

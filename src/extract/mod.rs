@@ -1334,10 +1334,18 @@ fn mark_crowd_violence(text: &str, sentences: &[Sentence<'_>], found: &mut [Foun
             if cues::crowd_did_damage(&window) {
                 f.sub_event_type = SubEventType::ViolentDemonstration;
             }
-        } else if cues::done_by_a_mob(&window) {
+        } else if cues::done_by_a_mob(&window) || done_by_ordinary_people(f) {
             f.sub_event_type = SubEventType::MobViolence;
         }
     }
+}
+
+/// "Villagers beat a suspected thief", "locals attacked the police officers": violence done
+/// by ordinary people, no armed group or force, is a mob's (ACLED's mob violence).
+fn done_by_ordinary_people(f: &Found<'_>) -> bool {
+    f.roles
+        .actor1
+        .is_some_and(|a| a.kind == ActorKind::Civilians)
 }
 
 /// Who did it and to whom, in ACLED's names.
