@@ -319,14 +319,11 @@ impl<'g> Extractor<'g> {
             .as_deref()
             .map(|t| self.title_mentions(t))
             .unwrap_or_default();
-        let (told_countries, group_countries) =
-            self.countries_the_text_is_told_of(text, &title_mentions, text_country);
-        // Only the country model told it (no title, no armed group): a guess.
-        let told_by_the_model_only = group_countries.is_empty()
-            && !title_mentions
-                .iter()
-                .any(|m| m.confidence >= TITLE_COUNTRY_EVIDENCE)
-            && told_countries.len() == 1;
+        let ToldCountries {
+            all: told_countries,
+            of_groups: group_countries,
+            guessed_only,
+        } = self.countries_the_text_is_told_of(text, &title_mentions, text_country);
         let AllMentions {
             places: mentions,
             references,
@@ -337,7 +334,7 @@ impl<'g> Extractor<'g> {
             self.models
                 .and_then(|m| m.country())
                 .map(learned::CountryModel::countries)
-                .filter(|_| told_by_the_model_only),
+                .filter(|_| guessed_only),
         );
         let sentences = split_sentences(text);
         let mut story = Story::of(
@@ -437,13 +434,13 @@ impl<'g> Extractor<'g> {
     /// ones where the armed groups it names fight ("Boko Haram raided Tagawa" is no story of
     /// Japan), and the country its words are surely of (its villages, parties and local
     /// words: a town the text names bare is read there first). Also, apart, the armed
-    /// groups' countries.
+    /// groups' countries, and whether the words' country is all that tells them.
     fn countries_the_text_is_told_of(
         &self,
         text: &str,
         title_mentions: &[Mention<'g>],
         text_country: Option<(&'g Place, f32)>,
-    ) -> (Vec<&'g Place>, Vec<&'g Place>) {
+    ) -> ToldCountries<'g> {
         let mut told: Vec<&Place> = title_mentions
             .iter()
             .filter(|m| m.confidence >= TITLE_COUNTRY_EVIDENCE)
@@ -455,6 +452,7 @@ impl<'g> Extractor<'g> {
             .filter_map(|iso| self.gazetteer.country(iso))
             .collect();
         told.extend(group_countries.iter().copied());
+        let named = !told.is_empty();
         told.extend(
             text_country
                 .filter(|(_, p)| *p >= TEXT_COUNTRY_AS_CONTEXT)
@@ -462,7 +460,11 @@ impl<'g> Extractor<'g> {
         );
         told.sort_unstable_by_key(|c| c.country);
         told.dedup_by_key(|c| c.country);
-        (told, group_countries)
+        ToldCountries {
+            guessed_only: !named && !told.is_empty(),
+            all: told,
+            of_groups: group_countries,
+        }
     }
 
     /// "Burkinabe troops raided camps along the border with Mali", "armed men from CAR
@@ -1316,6 +1318,17 @@ fn mark_protests_met_with_force(text: &str, sentences: &[Sentence<'_>], found: &
     }
 }
 
+/// The countries a text is told to be of (see `Extractor::countries_the_text_is_told_of`).
+struct ToldCountries<'g> {
+    /// All of them, sorted, each once.
+    all: Vec<&'g Place>,
+    /// The countries of the armed groups it names.
+    of_groups: Vec<&'g Place>,
+    /// True when the country model's guess from the words is all that tells them (no title,
+    /// no armed group).
+    guessed_only: bool,
+}
+
 /// A demonstration whose crowd burnt, stoned, looted or fought is a violent one; violence a
 /// mob did ("a mob lynched", "angry residents beat") is mob violence, not an armed group's
 /// attack. ACLED's codebook draws both lines by what the crowd did, in any country.
@@ -1340,8 +1353,8 @@ fn mark_crowd_violence(text: &str, sentences: &[Sentence<'_>], found: &mut [Foun
     }
 }
 
-/// "Villagers beat a suspected thief", "locals attacked the police officers": violence done
-/// by ordinary people, no armed group or force, is a mob's (ACLED's mob violence).
+/// "A thief was beaten by villagers", "police officers attacked by locals": violence done by
+/// ordinary people, no armed group or force, is a mob's (ACLED's mob violence).
 fn done_by_ordinary_people(f: &Found<'_>) -> bool {
     f.roles
         .actor1
