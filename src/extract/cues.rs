@@ -12,6 +12,7 @@ use aho_corasick::{AhoCorasick, Input, MatchKind};
 
 use super::groups::GROUPS;
 use super::lexicon::WordSet;
+use crate::text::{Word, parse_number_word, words};
 
 /// The kinds of party an incident can have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -65,6 +66,12 @@ const STATE_WORDS: &[&str] = &[
     "servicemen",
     "paramilitary",
     "paramilitaries",
+    "cop",
+    "cops",
+    "gendarme",
+    "officer",
+    "constable",
+    "constables",
 ];
 
 /// Words that name an organised armed group.
@@ -92,6 +99,13 @@ const ARMED_WORDS: &[&str] = &[
     "attackers",
     "raiders",
     "mercenaries",
+    "vigilante",
+    "vigilantes",
+    "militiaman",
+    "cadre",
+    "cadres",
+    "operative",
+    "operatives",
 ];
 
 /// Words that name people acting together without arms.
@@ -400,8 +414,18 @@ static CUE_TABLE: LazyLock<CueTable> = LazyLock::new(|| {
 /// The kinds of party and deed a text names, in one scan. A named armed group counts as
 /// armed, or as the state's when it is a state's own force.
 pub fn cues_in(text: &str) -> Cues {
-    let table = &*CUE_TABLE;
     let mut cues = Cues::default();
+    for_each_cue(text, |_, _, kinds| {
+        cues.parties |= kinds.parties;
+        cues.deeds |= kinds.deeds;
+    });
+    cues
+}
+
+/// Calls `found` with the byte span and kinds of every cue a text names, cue phrases first
+/// (whole words only), then named groups (armed, or the state's own forces).
+fn for_each_cue(text: &str, mut found: impl FnMut(usize, usize, Cues)) {
+    let table = &*CUE_TABLE;
     if let Some(matcher) = &table.matcher {
         let bytes = text.as_bytes();
         let mut from = 0;
@@ -409,9 +433,8 @@ pub fn cues_in(text: &str) -> Cues {
             let before = m.start() == 0 || !bytes[m.start() - 1].is_ascii_alphanumeric();
             let after = m.end() == bytes.len() || !bytes[m.end()].is_ascii_alphanumeric();
             if before && after {
-                if let Some(kinds) = table.kinds.get(m.pattern().as_usize()) {
-                    cues.parties |= kinds.parties;
-                    cues.deeds |= kinds.deeds;
+                if let Some(&kinds) = table.kinds.get(m.pattern().as_usize()) {
+                    found(m.start(), m.end(), kinds);
                 }
                 from = m.end();
             } else {
@@ -420,16 +443,185 @@ pub fn cues_in(text: &str) -> Cues {
             }
         }
     }
-    for state_force in GROUPS.kinds_named(text) {
+    for (start, end, state_force) in GROUPS.spans_named(text) {
         let kind = if state_force {
             PartyKind::State
         } else {
             PartyKind::Armed
         };
-        cues.parties |= 1 << kind as u8;
+        let kinds = Cues {
+            parties: 1 << kind as u8,
+            deeds: 0,
+        };
+        found(start, end, kinds);
     }
-    cues
 }
+
+/// Verbs whose object is the party harmed ("gunmen killed two soldiers", "an attack
+/// targeting police").
+static HARM_DONE_TO: WordSet = WordSet::new(&[
+    "kill",
+    "kills",
+    "killed",
+    "killing",
+    "shot",
+    "shoots",
+    "shooting",
+    "attack",
+    "attacks",
+    "attacked",
+    "attacking",
+    "ambush",
+    "ambushed",
+    "ambushing",
+    "wounded",
+    "wounding",
+    "injured",
+    "injuring",
+    "abducted",
+    "abducting",
+    "kidnapped",
+    "kidnapping",
+    "targeted",
+    "targeting",
+    "stabbed",
+    "stabbing",
+    "beat",
+    "beating",
+    "assaulted",
+    "lynched",
+    "executed",
+    "murdered",
+    "hacked",
+    "raided",
+]);
+
+/// Participles that make the party before them the one harmed ("two soldiers were
+/// killed", "three policemen dead").
+static HARMED_PARTICIPLES: WordSet = WordSet::new(&[
+    "killed",
+    "shot",
+    "wounded",
+    "injured",
+    "hurt",
+    "attacked",
+    "abducted",
+    "kidnapped",
+    "ambushed",
+    "beaten",
+    "stabbed",
+    "lynched",
+    "executed",
+    "murdered",
+    "hacked",
+    "targeted",
+    "assaulted",
+    "dead",
+    "died",
+]);
+
+/// Auxiliaries of the passive ("were killed", "was reportedly shot").
+static PASSIVE_AUXILIARIES: WordSet =
+    WordSet::new(&["was", "were", "is", "are", "been", "being", "got"]);
+
+/// Words that may stand between a passive auxiliary and its participle ("were later
+/// found dead", "had been reportedly shot").
+static BETWEEN_AUXILIARY_AND_PARTICIPLE: WordSet = WordSet::new(&[
+    "been",
+    "being",
+    "also",
+    "later",
+    "reportedly",
+    "allegedly",
+    "found",
+    "fatally",
+    "seriously",
+    "critically",
+    "all",
+]);
+
+/// How many words before a party a verb of harm may stand and still have it as object
+/// ("killed two off-duty police officers").
+const HARM_REACH: usize = 6;
+
+/// The kinds of party a text says were harmed: the object of a verb of harm ("gunmen
+/// killed two soldiers"), the subject of a passive one ("a policeman was shot"), or a
+/// counted party a participle follows ("three vigilantes dead"). Who was harmed tells a
+/// battle from an attack on civilians where the verbs are the same.
+pub fn harmed_in(text: &str) -> Cues {
+    let tokens = words(text);
+    let mut harmed = Cues::default();
+    for_each_cue(text, |start, end, kinds| {
+        if kinds.parties != 0 && is_harmed(text, &tokens, start, end) {
+            harmed.parties |= kinds.parties;
+        }
+    });
+    harmed
+}
+
+/// True when the party written at `start..end` is the one a verb of harm is done to.
+fn is_harmed(text: &str, tokens: &[Word], start: usize, end: usize) -> bool {
+    let first = tokens.partition_point(|w| w.span.0 < start);
+    let after = tokens.partition_point(|w| w.span.0 < end);
+    let word = |i: usize| tokens.get(i).map_or("", |w| w.text(text));
+    // Between two words, a full stop, a semicolon or a colon ends the clause.
+    let breaks_after = |i: usize| {
+        let from = tokens.get(i).map_or(0, |w| w.span.1);
+        let to = tokens.get(i + 1).map_or(text.len(), |w| w.span.0);
+        text.get(from..to)
+            .is_some_and(|gap| gap.contains(['.', ';', ':', '!', '?']))
+    };
+    for i in (first.saturating_sub(HARM_REACH)..first).rev() {
+        if breaks_after(i) || word(i).eq_ignore_ascii_case("by") {
+            break;
+        }
+        if HARM_DONE_TO.contains(word(i)) {
+            return true;
+        }
+    }
+    if after == 0 || breaks_after(after - 1) {
+        return false;
+    }
+    // "two police officers were shot": the party's head noun comes after its cue word.
+    let after = after + usize::from(PARTY_HEADS.contains(word(after)));
+    let (next, then) = (word(after), word(after + 1));
+    if PASSIVE_AUXILIARIES.contains(next) || next.eq_ignore_ascii_case("had") {
+        return HARMED_PARTICIPLES.contains(then)
+            || (BETWEEN_AUXILIARY_AND_PARTICIPLE.contains(then)
+                && HARMED_PARTICIPLES.contains(word(after + 2)));
+    }
+    // "Two soldiers killed in an ambush": a headline's counted party.
+    HARMED_PARTICIPLES.contains(next) && first > 0 && is_a_count(word(first - 1))
+}
+
+/// True for a number written in figures or in words ("12", "three", "several").
+fn is_a_count(word: &str) -> bool {
+    word.bytes().all(|b| b.is_ascii_digit()) && !word.is_empty()
+        || parse_number_word(word).is_some()
+        || COUNT_WORDS.contains(word)
+}
+
+/// Nouns that head a party after its cue word ("police officers", "army personnel", "Al
+/// Shabaab members").
+static PARTY_HEADS: WordSet = WordSet::new(&[
+    "officer",
+    "officers",
+    "member",
+    "members",
+    "personnel",
+    "commander",
+    "commanders",
+    "recruits",
+    "agent",
+    "agents",
+    "guard",
+    "guards",
+    "patrol",
+    "convoy",
+]);
+
+/// Words that count people without a number.
+static COUNT_WORDS: WordSet = WordSet::new(&["several", "dozens", "many", "some", "numerous"]);
 
 #[cfg(test)]
 mod tests {
@@ -464,6 +656,38 @@ mod tests {
         for (text, damage, mob) in cases {
             assert_eq!(crowd_did_damage(text), *damage, "{text}");
             assert_eq!(done_by_a_mob(text), *mob, "{text}");
+        }
+    }
+
+    #[test]
+    fn the_party_harmed_is_told_from_the_party_that_harms() {
+        use PartyKind::*;
+        let cases: &[(&str, &[PartyKind])] = &[
+            ("Gunmen killed two soldiers near the bridge", &[State]),
+            ("Soldiers killed two gunmen near the bridge", &[Armed]),
+            ("A police officer was shot by unknown gunmen", &[State]),
+            ("Three vigilantes dead after a night raid", &[Armed]),
+            (
+                "Rebels attacked a village, killing six civilians",
+                &[Civilian],
+            ),
+            (
+                "Villagers were attacked by bandits on the road",
+                &[Civilian],
+            ),
+            ("Troops and rebels exchanged fire for an hour", &[]),
+            ("Soldiers killed. Rebels fled the area", &[]),
+            (
+                "The Kataeb Rayan militia ambushed a convoy of cops",
+                &[State],
+            ),
+        ];
+        for (text, want) in cases {
+            assert_eq!(
+                harmed_in(text).parties().collect::<Vec<_>>(),
+                *want,
+                "{text}"
+            );
         }
     }
 

@@ -105,8 +105,11 @@ impl GroupTable {
     }
 
     /// The table's entries (by name) of the groups a text names, each name matched as
-    /// whole words, with where it ends.
-    fn named_at<'a>(&'a self, text: &'a str) -> impl Iterator<Item = (usize, usize)> + 'a {
+    /// whole words, with its byte span.
+    fn named_spans<'a>(
+        &'a self,
+        text: &'a str,
+    ) -> impl Iterator<Item = (usize, usize, usize)> + 'a {
         let bytes = text.as_bytes();
         self.matcher
             .iter()
@@ -116,7 +119,12 @@ impl GroupTable {
                 let after = m.end() == bytes.len() || !bytes[m.end()].is_ascii_alphanumeric();
                 before && after
             })
-            .map(|m| (m.pattern().as_usize(), m.end()))
+            .map(|m| (m.pattern().as_usize(), m.start(), m.end()))
+    }
+
+    /// The table's entries (by name) of the groups a text names, with where each ends.
+    fn named_at<'a>(&'a self, text: &'a str) -> impl Iterator<Item = (usize, usize)> + 'a {
+        self.named_spans(text).map(|(i, _, end)| (i, end))
     }
 
     /// The table's entries (by name) of the groups a text names.
@@ -136,6 +144,16 @@ impl GroupTable {
                 state_force: self.state_forces[i],
                 countries: &self.countries[i],
             })
+    }
+
+    /// Where a text names a group (byte span), and whether that group is a state's own
+    /// force (`true`) or an armed group (`false`).
+    pub fn spans_named<'a>(
+        &'a self,
+        text: &'a str,
+    ) -> impl Iterator<Item = (usize, usize, bool)> + 'a {
+        self.named_spans(text)
+            .map(|(i, start, end)| (start, end, self.state_forces[i]))
     }
 
     /// For each group a text names, whether it is a state's own force (`true`) or an armed

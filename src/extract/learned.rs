@@ -117,6 +117,10 @@ fn add_cue_features(f: &mut Featurizer, clause: &str, window: &str, rule: Option
     for d in in_window.deeds() {
         f.add(&format!("dw:{}", d.as_str()));
     }
+    for h in cues::harmed_in(clause).parties() {
+        f.add(&format!("h:{}", h.as_str()));
+        f.add(&format!("ht:{}&{trigger}", h.as_str()));
+    }
 }
 
 /// Adds the relevance features of a document: the words and word pairs of its lead, and the
