@@ -1517,3 +1517,30 @@ fn unnamed_attackers_of_every_kind_are_an_unidentified_armed_group() {
         );
     }
 }
+
+#[test]
+fn a_note_whose_date_stands_alone_keeps_the_place_of_its_first_sentence() {
+    // "3 March. Residents of X ...": once the date opens the sentence, "Residents" is a
+    // common word, not the first word of an organisation's name "Residents of X". A name
+    // that opens the sentence stays one.
+    let cases = [
+        (
+            "3 March. Residents of Tamale blocked the main road to protest power cuts.",
+            "Tamale",
+        ),
+        (
+            "14 May. Traders in Kintampo closed their shops to protest new market tolls.",
+            "Kintampo",
+        ),
+        (
+            "14 May. Boko Haram fighters attacked a market in Mubi, killing four traders.",
+            "Mubi",
+        ),
+    ];
+    for (text, want) in cases {
+        for incidents in [extract_by_rules(text), extract(text, None)] {
+            let first = incidents.first().expect("an incident");
+            assert_eq!(first.location, want, "{text}\n{incidents:#?}");
+        }
+    }
+}

@@ -2057,6 +2057,7 @@ impl Reading {
         // the sentence it dates.
         if let Some(stop) = leading_date_stop(&text, article.date) {
             text.replace_range(stop..=stop, ",");
+            lower_a_common_first_word(&mut text, stop + 1);
         }
         // "SAVANNAH, GA (August 2, 2015): ... this morning": a day the dateline gives is the
         // day the story was written, which an archive's or a feed's later date is not.
@@ -2082,6 +2083,28 @@ fn names_a_day_of_a_month(text: &str, span: Span) -> bool {
             .iter()
             .any(|d| d.precision == TimePrecision::Day && !d.report_date)
     })
+}
+
+/// "24 September, Residents of X ...": once a note's date opens the sentence, the common
+/// word that began it is written in lower case, so that it is not read as the start of a
+/// name ("Residents of X" as an organisation's). A name ("Boko Haram") stays as written.
+fn lower_a_common_first_word(text: &mut str, from: usize) {
+    let Some(rest) = text.get(from..) else {
+        return;
+    };
+    let start = from + (rest.len() - rest.trim_start().len());
+    let word_end = text[start..]
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .map_or(text.len(), |k| start + k);
+    let word = &text[start..word_end];
+    if word.len() > 1
+        && word.starts_with(|c: char| c.is_ascii_uppercase())
+        && word[1..].bytes().all(|b| b.is_ascii_lowercase())
+        && crate::text::is_common_word(&word.to_ascii_lowercase())
+    {
+        // ASCII for ASCII: the text's byte offsets stay as they were.
+        text[start..start + 1].make_ascii_lowercase();
+    }
 }
 
 /// The full stop after a date that stands alone at the start of a text ("24 September.",
