@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, Input, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickKind, Input, MatchKind};
 
 use super::groups::GROUPS;
 use super::lexicon::WordSet;
@@ -402,6 +402,7 @@ static CUE_TABLE: LazyLock<CueTable> = LazyLock::new(|| {
     }
     let matcher = AhoCorasick::builder()
         .ascii_case_insensitive(true)
+        .kind(Some(AhoCorasickKind::DFA))
         .match_kind(MatchKind::LeftmostLongest)
         .build(by_phrase.keys())
         .ok();
@@ -544,19 +545,31 @@ static BETWEEN_AUXILIARY_AND_PARTICIPLE: WordSet = WordSet::new(&[
 /// ("killed two off-duty police officers").
 const HARM_REACH: usize = 6;
 
-/// The kinds of party a text says were harmed: the object of a verb of harm ("gunmen
-/// killed two soldiers"), the subject of a passive one ("a policeman was shot"), or a
-/// counted party a participle follows ("three vigilantes dead"). Who was harmed tells a
-/// battle from an attack on civilians where the verbs are the same.
-pub fn harmed_in(text: &str) -> Cues {
-    let tokens = words(text);
-    let mut harmed = Cues::default();
+/// The kinds of party and deed a text names (as [`cues_in`] gives them) and, apart, the
+/// kinds of party it says were harmed: the object of a verb of harm ("gunmen killed two
+/// soldiers"), the subject of a passive one ("a policeman was shot"), or a counted party a
+/// participle follows ("three vigilantes dead"). Who was harmed tells a battle from an
+/// attack on civilians where the verbs are the same. One scan of the text serves both.
+pub fn cues_and_harmed_in(text: &str) -> (Cues, Cues) {
+    let mut named = Cues::default();
+    let mut parties = Vec::new();
     for_each_cue(text, |start, end, kinds| {
-        if kinds.parties != 0 && is_harmed(text, &tokens, start, end) {
-            harmed.parties |= kinds.parties;
+        named.parties |= kinds.parties;
+        named.deeds |= kinds.deeds;
+        if kinds.parties != 0 {
+            parties.push((start, end, kinds.parties));
         }
     });
-    harmed
+    let mut harmed = Cues::default();
+    if !parties.is_empty() {
+        let tokens = words(text);
+        for (start, end, kinds) in parties {
+            if is_harmed(text, &tokens, start, end) {
+                harmed.parties |= kinds;
+            }
+        }
+    }
+    (named, harmed)
 }
 
 /// True when the party written at `start..end` is the one a verb of harm is done to.
@@ -684,7 +697,7 @@ mod tests {
         ];
         for (text, want) in cases {
             assert_eq!(
-                harmed_in(text).parties().collect::<Vec<_>>(),
+                cues_and_harmed_in(text).1.parties().collect::<Vec<_>>(),
                 *want,
                 "{text}"
             );

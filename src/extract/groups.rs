@@ -23,6 +23,8 @@ pub struct GroupTable {
     /// Per name: whether its group is a state's own force or mission (`state` in the
     /// line's fourth column: "FAMa", "Tatmadaw"), whose soldiers are their state's forces.
     state_forces: Vec<bool>,
+    /// The length in bytes of the longest name.
+    longest_name: usize,
 }
 
 /// A group a text writes right before a word ("Houthi forces", "FAMa soldiers").
@@ -96,6 +98,7 @@ impl GroupTable {
             .build(&names)
             .ok();
         GroupTable {
+            longest_name: names.iter().map(String::len).max().unwrap_or(0),
             matcher,
             countries,
             homes,
@@ -122,14 +125,9 @@ impl GroupTable {
             .map(|m| (m.pattern().as_usize(), m.start(), m.end()))
     }
 
-    /// The table's entries (by name) of the groups a text names, with where each ends.
-    fn named_at<'a>(&'a self, text: &'a str) -> impl Iterator<Item = (usize, usize)> + 'a {
-        self.named_spans(text).map(|(i, _, end)| (i, end))
-    }
-
     /// The table's entries (by name) of the groups a text names.
     fn named_in<'a>(&'a self, text: &'a str) -> impl Iterator<Item = usize> + 'a {
-        self.named_at(text).map(|(i, _)| i)
+        self.named_spans(text).map(|(i, _, _)| i)
     }
 
     /// The group whose name the text writes just before byte `at`, one space away
@@ -137,9 +135,20 @@ impl GroupTable {
     /// fighters": Al Shabaab).
     pub fn group_written_before(&self, text: &str, at: usize) -> Option<WrittenGroup<'_>> {
         let head = text.get(..at)?.strip_suffix(' ')?;
-        self.named_at(head)
-            .find(|&(_, end)| end == head.len())
-            .map(|(i, _)| WrittenGroup {
+        // Only the end of the text can hold a name that ends there: scanning all of it for
+        // every word made this grow with the square of an article's length.
+        let mut from = head.len().saturating_sub(self.longest_name);
+        while !head.is_char_boundary(from) {
+            from -= 1;
+        }
+        let tail = &head[from..];
+        self.named_spans(tail)
+            .find(|&(_, start, end)| {
+                let start = from + start;
+                end == tail.len()
+                    && (start == 0 || !head.as_bytes()[start - 1].is_ascii_alphanumeric())
+            })
+            .map(|(i, _, _)| WrittenGroup {
                 actor_name: self.actor_names[i].as_str(),
                 state_force: self.state_forces[i],
                 countries: &self.countries[i],

@@ -89,7 +89,7 @@ pub fn event_features(
 /// alone, in pairs, and with the trigger's type ("an armed group and the state, with a
 /// clash": a battle anywhere).
 fn add_cue_features(f: &mut Featurizer, clause: &str, window: &str, rule: Option<&TriggerRule>) {
-    let in_clause = cues::cues_in(clause);
+    let (in_clause, harmed) = cues::cues_and_harmed_in(clause);
     let in_window = cues::cues_in(window);
     let trigger = rule.map_or("none", |r| r.sub_event_type.as_str());
     let parties: Vec<cues::PartyKind> = in_clause.parties().collect();
@@ -117,7 +117,7 @@ fn add_cue_features(f: &mut Featurizer, clause: &str, window: &str, rule: Option
     for d in in_window.deeds() {
         f.add(&format!("dw:{}", d.as_str()));
     }
-    for h in cues::harmed_in(clause).parties() {
+    for h in harmed.parties() {
         f.add(&format!("h:{}", h.as_str()));
         f.add(&format!("ht:{}&{trigger}", h.as_str()));
     }

@@ -2236,8 +2236,14 @@ fn is_initial(word: &str) -> bool {
 /// True when a run of names follows an age ("the 19-year-old Delroy Ames said") and is no
 /// place describing a person ("a 19-year-old Long Beach man").
 fn is_after_an_age(before: &str, after: &str) -> bool {
-    let before = before.trim_end().to_ascii_lowercase();
-    let aged = before.ends_with("year-old") || before.ends_with("year old");
+    // (Only the end of what comes before is read: lower-casing all of it for every name
+    // made this test grow with the square of an article's length.)
+    let before = before.trim_end().as_bytes();
+    let ends_with = |suffix: &[u8]| {
+        before.len() >= suffix.len()
+            && before[before.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
+    };
+    let aged = ends_with(b"year-old") || ends_with(b"year old");
     let next = after
         .trim_start()
         .split(|c: char| !c.is_alphabetic())
