@@ -205,6 +205,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_name_ending_a_longer_word_is_no_group_before_it() {
+        let table = GroupTable::parse("Red Hand Brigade|RHB\tXA\n");
+        // Only the end of the text is read, as long as the longest name: the word the name
+        // would start inside lies before what is read.
+        let before = |text: &str| {
+            let at = text.find(" men").map_or(0, |i| i + 1);
+            table.group_written_before(text, at).map(|g| g.actor_name)
+        };
+        assert_eq!(before("xRed Hand Brigade men"), None);
+        assert_eq!(before("a Red Hand Brigade men"), Some("Red Hand Brigade"));
+        assert_eq!(before("Red Hand Brigade men"), Some("Red Hand Brigade"));
+        assert_eq!(before("the XRHB men"), None);
+    }
+
+    #[test]
     fn a_group_written_before_a_word_is_named_by_its_lines_first_name() {
         let table = GroupTable::parse(
             "Red Hand|Red Hand Brigade|RHB\tXA\n# a comment\nBlue Lions\tXB\tXB.01=Norvale\n\
