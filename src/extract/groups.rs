@@ -165,12 +165,6 @@ impl GroupTable {
             .map(|(i, start, end)| (start, end, self.state_forces[i]))
     }
 
-    /// For each group a text names, whether it is a state's own force (`true`) or an armed
-    /// group (`false`).
-    pub fn kinds_named<'a>(&'a self, text: &'a str) -> impl Iterator<Item = bool> + 'a {
-        self.named_in(text).map(|i| self.state_forces[i])
-    }
-
     /// The countries (ISO alpha-2, sorted, once each) of the groups a text names.
     pub fn countries_named(&self, text: &str) -> Vec<&str> {
         let mut out: Vec<&str> = self
