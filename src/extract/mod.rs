@@ -2450,9 +2450,48 @@ fn confidence_inputs(
     )
 }
 
+/// Sentences a thread remembers the dates of before it forgets them all and starts again:
+/// enough for the longest article, whose sentences its readings ask about again and again.
+const DATE_MEMO_SIZE: usize = 2_048;
+
+/// A sentence's dates (spans in the sentence), by the anchor they were read against and the
+/// sentence.
+type DateMemo = FxHashMap<Option<chrono::NaiveDate>, FxHashMap<Box<str>, Vec<DateExpr>>>;
+
+thread_local! {
+    /// Each thread's memo of sentences' dates (see [`remembered_dates`]).
+    static DATES: std::cell::RefCell<(usize, DateMemo)> = std::cell::RefCell::default();
+}
+
+/// The dates of a sentence read against `anchor`, from this thread's memo when they were
+/// asked before: the date, the lead, the step and the weekend readings of an article each
+/// read its sentences' dates again.
+fn remembered_dates(sentence: &str, anchor: Option<chrono::NaiveDate>) -> Vec<DateExpr> {
+    let known = DATES.with_borrow(|(_, memo)| {
+        memo.get(&anchor)
+            .and_then(|by_sentence| by_sentence.get(sentence))
+            .cloned()
+    });
+    if let Some(dates) = known {
+        return dates;
+    }
+    let dates = find_dates(sentence, anchor);
+    DATES.with_borrow_mut(|(size, memo)| {
+        if *size >= DATE_MEMO_SIZE {
+            memo.clear();
+            *size = 0;
+        }
+        memo.entry(anchor)
+            .or_default()
+            .insert(sentence.into(), dates.clone());
+        *size += 1;
+    });
+    dates
+}
+
 /// The date expressions of a sentence, with spans in the article.
 fn dates_of(sentence: &Sentence<'_>, anchor: Option<chrono::NaiveDate>) -> Vec<DateExpr> {
-    find_dates(sentence.text, anchor)
+    remembered_dates(sentence.text, anchor)
         .into_iter()
         .map(|mut d| {
             d.span = (d.span.0 + sentence.span.0, d.span.1 + sentence.span.0);

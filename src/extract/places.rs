@@ -157,6 +157,9 @@ struct Focus<'g> {
     /// Each name kept after its first reading, written exactly (no spelling variant), with
     /// its place and confidence; a country the title names comes with an empty name.
     exact: Vec<(String, &'g Place, f32)>,
+    /// Each of those names without the kind word it ends with ("Kunar" of "Kunar
+    /// province"), found once rather than for every name read in its context.
+    exact_bases: Vec<String>,
     /// The countries of those places, sorted, each once.
     supported: Vec<&'static str>,
 }
@@ -167,18 +170,20 @@ impl<'g> Focus<'g> {
     /// for itself against "Alabama"; a clear name, a country, a province or a capital ("San
     /// Salvador") supports its own reading.
     fn context_for(&self, gazetteer: &Gazetteer, name: &str) -> Context {
+        let base = without_its_kind_word(name);
         let mut context = Context::from_resolved(
             self.exact
                 .iter()
-                .filter(|&&(ref n, place, confidence)| {
-                    !same_name_but_its_kind_word(n, name)
+                .zip(&self.exact_bases)
+                .filter(|&(&(ref n, place, confidence), n_base)| {
+                    !(n == name || n_base == base)
                         || ((confidence >= SELF_SUPPORT_CONFIDENCE
                             || place.is_capital()
                             || matches!(place.kind, PlaceKind::Country | PlaceKind::Admin1))
                             && !self.a_division_where_the_others_are(gazetteer, n, place)
                             && !a_division_of_many_countries(gazetteer, n, place, confidence))
                 })
-                .map(|&(_, p, c)| (p, c, 1.0)),
+                .map(|(&(_, p, c), _)| (p, c, 1.0)),
         );
         context.loose_countries = Some(self.supported.clone());
         context
@@ -208,17 +213,14 @@ impl<'g> Focus<'g> {
     }
 }
 
-/// True when two names are one name, but for a kind word one of them ends with ("Birmingham"
-/// and "Birmingham City", "Kunar" and "Kunar province"): an ambiguous name read alone is no
-/// evidence for itself, with its kind word or without.
-fn same_name_but_its_kind_word(a: &str, b: &str) -> bool {
-    fn base(name: &str) -> &str {
-        match name.rsplit_once(' ') {
-            Some((base, last)) if is_kind_word(last) => base,
-            _ => name,
-        }
+/// A name without the kind word it ends with ("Kunar" of "Kunar province"): two names are
+/// one but for a kind word ("Birmingham" and "Birmingham City") when these are the same, and
+/// an ambiguous name read alone is no evidence for itself, with its kind word or without.
+fn without_its_kind_word(name: &str) -> &str {
+    match name.rsplit_once(' ') {
+        Some((base, last)) if is_kind_word(last) => base,
+        _ => name,
     }
-    a == b || base(a) == base(b)
 }
 
 /// "the Northern Region": provinces of one name in many countries, none ahead of the others
@@ -346,7 +348,14 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
             locative_by_content: vec![false; n],
             detached: vec![false; n],
             in_older_division: vec![false; n],
-            focus: Focus { exact, supported },
+            focus: Focus {
+                exact_bases: exact
+                    .iter()
+                    .map(|(name, _, _)| without_its_kind_word(name).to_string())
+                    .collect(),
+                exact,
+                supported,
+            },
         }
     }
 
@@ -2321,9 +2330,17 @@ fn is_a_names_title(word: &str) -> bool {
 /// True for a word of [`crate::gazetteer::KIND_WORDS`] ("Township", "district"), but "Co",
 /// which ends a name only as an abbreviation.
 fn is_kind_word(word: &str) -> bool {
+    // (Asked of most words of a text: lower-cased on the stack, and a kind word is no
+    // longer than this.)
+    let mut lower = [0u8; 16];
+    let Some(buffer) = lower.get_mut(..word.len()) else {
+        return false;
+    };
+    buffer.copy_from_slice(word.as_bytes());
+    buffer.make_ascii_lowercase();
     crate::gazetteer::KIND_WORDS
         .iter()
-        .any(|(kind, _)| *kind != "co" && kind.eq_ignore_ascii_case(word))
+        .any(|(kind, _)| *kind != "co" && kind.as_bytes() == buffer)
 }
 
 /// True when the words i..=j are not one name: punctuation (other than a hyphen or a

@@ -49,24 +49,24 @@ pub const KIND_WORDS: [(&str, PlaceKind); 26] = [
 
 /// A cue a mention carries about the kind of place meant ("Kabul province", "Dand district").
 pub fn kind_cue(folded: &str) -> (&str, Option<PlaceKind>) {
-    for (word, kind) in KIND_WORDS {
-        if let Some(base) = folded.strip_suffix(word).and_then(|b| b.strip_suffix(' '))
-            && !base.is_empty()
-        {
-            return (base, Some(kind));
-        }
-        // ("the Department of Agriculture": a department is a place's level only after
-        // its name.)
-        if let Some(base) = folded
-            .strip_prefix(word)
-            .and_then(|rest| rest.strip_prefix(" of "))
-            && !base.is_empty()
-            && word != "department"
-        {
-            return (base, Some(kind));
-        }
+    // The kind word first in the table wins, and for one word its place after the name.
+    // ("the Department of Agriculture": a department is a place's level only after its
+    // name.)
+    let position = |word: &str| KIND_WORDS.iter().position(|(kind, _)| *kind == word);
+    let after = folded
+        .rsplit_once(' ')
+        .filter(|(base, _)| !base.is_empty())
+        .and_then(|(base, word)| Some((position(word)?, base)));
+    let before = folded
+        .split_once(" of ")
+        .filter(|(word, base)| !base.is_empty() && *word != "department")
+        .and_then(|(word, base)| Some((position(word)?, base)));
+    match (after, before) {
+        (Some((a, base)), Some((b, _))) if a <= b => (base, Some(KIND_WORDS[a].1)),
+        (_, Some((b, base))) => (base, Some(KIND_WORDS[b].1)),
+        (Some((a, base)), None) => (base, Some(KIND_WORDS[a].1)),
+        (None, None) => (folded, None),
     }
-    (folded, None)
 }
 
 /// How a name of a place matched.
@@ -390,6 +390,68 @@ mod tests {
     /// A prebuilt index as build.rs writes it: sorted `key<TAB>id:how` lines.
     const PREBUILT: &str = "afghan\t1:d\nkabul\t2:p\nkabul province\t3:a\nkandahar\t4:p,5:a\n\
                             new york city\t6:p\n";
+
+    /// The kind cue as it was first written, a pass over the kind words: what
+    /// [`kind_cue`]'s look-up of the first and last words must give.
+    fn kind_cue_word_by_word(folded: &str) -> (&str, Option<PlaceKind>) {
+        for (word, kind) in KIND_WORDS {
+            if let Some(base) = folded.strip_suffix(word).and_then(|b| b.strip_suffix(' '))
+                && !base.is_empty()
+            {
+                return (base, Some(kind));
+            }
+            if let Some(base) = folded
+                .strip_prefix(word)
+                .and_then(|rest| rest.strip_prefix(" of "))
+                && !base.is_empty()
+                && word != "department"
+            {
+                return (base, Some(kind));
+            }
+        }
+        (folded, None)
+    }
+
+    #[test]
+    fn the_kind_cue_read_from_the_end_words_is_the_one_read_word_by_word() {
+        let written = [
+            "",
+            "state",
+            " state",
+            "x  state",
+            "state of",
+            "state of x",
+            "region of x county",
+            "county of x state",
+            "co of x",
+            "department of x",
+            "x department",
+            "x co",
+            "city of x of y",
+            "cityville of x",
+            "x region of",
+            "province of x province",
+            "state of x region",
+            "x of y",
+            "mountain town",
+        ];
+        for folded in written {
+            assert_eq!(
+                kind_cue(folded),
+                kind_cue_word_by_word(folded),
+                "{folded:?}"
+            );
+        }
+        let Ok(gazetteer) = crate::gazetteer::Gazetteer::bundled() else {
+            return;
+        };
+        for place in gazetteer.places() {
+            for raw in std::iter::once(place.name).chain(place.alias_list()) {
+                let folded = fold(raw);
+                assert_eq!(kind_cue(&folded), kind_cue_word_by_word(&folded), "{raw}");
+            }
+        }
+    }
 
     #[test]
     fn kind_cue_table() {
