@@ -282,31 +282,54 @@ pub const SHORT_LOOSE_KEY: usize = 6;
 /// ("Teppi" and "Tepi", "Weldya" and "Weldiya") and two different names do not ("Kinwo"
 /// and "Kano", "Kerawa" and "Kwara").
 pub fn consonant_skeleton(folded: &str) -> String {
-    let mut out = String::with_capacity(folded.len());
-    for c in folded.chars().filter(char::is_ascii_alphabetic) {
-        let mapped = match c {
-            'a' | 'e' | 'i' | 'o' | 'u' | 'h' => continue,
-            'c' | 'q' => 'k',
-            other => other,
-        };
-        if !out.ends_with(mapped) {
-            out.push(mapped);
-        }
-    }
-    out
+    consonants(folded).collect()
 }
 
-/// True when a written name (folded), matched loosely by `key`, is a spelling of the place
-/// name `name` (folded): the name shares the key and, when the key is short, the consonants.
-pub fn is_a_loose_spelling_of(folded: &str, key: &str, name: &str, division: bool) -> bool {
-    let base = if division {
-        strip_province_words(name).unwrap_or(name)
-    } else {
-        name
-    };
-    // (The consonants, when they count, are the cheaper test: most names fail it.)
-    (key.len() >= SHORT_LOOSE_KEY || consonant_skeleton(base) == consonant_skeleton(folded))
-        && loose_key(base) == key
+/// The letters of [`consonant_skeleton`], one by one.
+fn consonants(folded: &str) -> impl Iterator<Item = char> + '_ {
+    let mut last = None;
+    folded
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .filter_map(|c| match c {
+            'a' | 'e' | 'i' | 'o' | 'u' | 'h' => None,
+            'c' | 'q' => Some('k'),
+            other => Some(other),
+        })
+        .filter(move |&c| last.replace(c) != Some(c))
+}
+
+/// A written name (folded) matched loosely by `key`, to tell which place names it is a
+/// spelling of.
+pub struct LooseSpelling<'a> {
+    key: &'a str,
+    /// The written name's consonants, when the key is short enough to need them.
+    skeleton: Option<String>,
+}
+
+impl<'a> LooseSpelling<'a> {
+    /// The written name (folded) and its loose key.
+    pub fn of(folded: &str, key: &'a str) -> LooseSpelling<'a> {
+        LooseSpelling {
+            key,
+            skeleton: (key.len() < SHORT_LOOSE_KEY).then(|| consonant_skeleton(folded)),
+        }
+    }
+
+    /// True when the written name is a spelling of the place name `name` (folded): the name
+    /// shares the key and, when the key is short, the consonants.
+    pub fn is_a_spelling_of(&self, name: &str, division: bool) -> bool {
+        let base = if division {
+            strip_province_words(name).unwrap_or(name)
+        } else {
+            name
+        };
+        // (The consonants, when they count, are the cheaper test: most names fail it.)
+        self.skeleton
+            .as_ref()
+            .is_none_or(|skeleton| consonants(base).eq(skeleton.chars()))
+            && loose_key(base) == self.key
+    }
 }
 
 /// The folded keys a place is indexed under, each with how it matched: `b'p'` its own name,

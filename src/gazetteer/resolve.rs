@@ -490,6 +490,7 @@ impl Gazetteer {
             let key = super::loose_key(base);
             let short = key.len() < super::fold::SHORT_LOOSE_KEY;
             let written = CloseSpelling::of(base);
+            let spelling = super::fold::LooseSpelling::of(base, &key);
             self.loose_names()
                 .get(&key)
                 .into_iter()
@@ -505,10 +506,7 @@ impl Gazetteer {
                             .chain(place.alias_list())
                             .any(|raw| {
                                 let name = fold(raw);
-                                (!short
-                                    || super::fold::is_a_loose_spelling_of(
-                                        base, &key, &name, division,
-                                    ))
+                                (!short || spelling.is_a_spelling_of(&name, division))
                                     && (!small || written.is_close_to(&name))
                             })
                     })
