@@ -1087,8 +1087,41 @@ pub static FORCE_ON_A_PROTEST: WordSet = WordSet::new(&[
 /// one automaton (built on first use) rather than one scan per entry.
 pub struct WordSet {
     words: &'static [&'static str],
-    set: OnceLock<FxHashSet<&'static str>>,
+    set: OnceLock<(FxHashSet<&'static str>, Sieve)>,
     automaton: OnceLock<Option<aho_corasick::AhoCorasick>>,
+}
+
+/// A bit for each length and first and last letter an entry has (hashed into 256 bits): most
+/// words asked about are in no list, and most of those are told so by one bit, without
+/// hashing the word.
+#[derive(Debug, Default)]
+struct Sieve([u64; 4]);
+
+impl Sieve {
+    fn of(words: &[&str]) -> Sieve {
+        let mut sieve = Sieve::default();
+        for word in words {
+            let bit = Sieve::bit(word);
+            sieve.0[bit / 64] |= 1 << (bit % 64);
+        }
+        sieve
+    }
+
+    /// The bit of a word's length and (ASCII lower-cased) first and last bytes.
+    fn bit(word: &str) -> usize {
+        let bytes = word.as_bytes();
+        let lower = |b: Option<&u8>| usize::from(b.map_or(0, u8::to_ascii_lowercase));
+        (word.len().wrapping_mul(31) ^ lower(bytes.first()).wrapping_mul(7) ^ lower(bytes.last()))
+            .wrapping_mul(0x9E37_79B9)
+            >> 8
+            & 255
+    }
+
+    /// False when no entry can be `word` (in any case of ASCII letters).
+    fn may_hold(&self, word: &str) -> bool {
+        let bit = Sieve::bit(word);
+        self.0[bit / 64] & (1 << (bit % 64)) != 0
+    }
 }
 
 impl WordSet {
@@ -1103,9 +1136,12 @@ impl WordSet {
 
     /// True when `word` (any case of ASCII letters; the lists are ASCII) is in the set.
     pub fn contains(&self, word: &str) -> bool {
-        let set = self
+        let (set, sieve) = self
             .set
-            .get_or_init(|| self.words.iter().copied().collect());
+            .get_or_init(|| (self.words.iter().copied().collect(), Sieve::of(self.words)));
+        if !sieve.may_hold(word) {
+            return false;
+        }
         if !word.bytes().any(|b| b.is_ascii_uppercase()) {
             return set.contains(word);
         }
@@ -1658,6 +1694,45 @@ pub static PLURAL_PERSON_WORDS: WordSet = WordSet::new(&[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_word_set_holds_its_entries_in_any_case_and_nothing_else() {
+        static SET: WordSet = WordSet::new(&["a", "ox", "ambush", "broke up", "gendarmes"]);
+        let rows = [
+            ("a", true),
+            ("A", true),
+            ("Ambush", true),
+            ("AMBUSH", true),
+            ("ambushed", false),
+            ("ambus", false),
+            ("bushma", false),
+            ("Broke Up", true),
+            ("GENDARMES", true),
+            ("gendarme", false),
+            ("", false),
+            ("ox", true),
+            ("xo", false),
+            ("Ox", true),
+            ("o", false),
+            ("a much longer word than any of the entries here", false),
+            ("\u{c9}tat", false),
+        ];
+        for (word, held) in rows {
+            assert_eq!(SET.contains(word), held, "{word:?}");
+        }
+        // Every entry of the lexicon's lists passes its sieve.
+        for set in [
+            &NOT_PLACES,
+            &ORGANISATION_WORDS,
+            &GOVERNMENT_VERBS,
+            &IRREALIS,
+        ] {
+            for word in set.words {
+                assert!(set.contains(word), "{word}");
+                assert!(set.contains(&word.to_ascii_uppercase()), "{word}");
+            }
+        }
+    }
 
     #[test]
     fn phrase_matching_respects_word_bounds() {

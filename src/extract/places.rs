@@ -1965,7 +1965,8 @@ fn before_its_province(
         .get(j + 2)
         .filter(|w| text.get(next.span.1..w.span.0) == Some(" ") && is_capitalized(w.text(text)))
         .map(|w| &text[next.span.0..w.span.1]);
-    let towns = gazetteer.candidates(name, &Context::default());
+    // (The town's candidates only once a province is found after it: most names have none.)
+    let towns = std::cell::OnceCell::new();
     [Some(one_word), two_words]
         .into_iter()
         .flatten()
@@ -1978,6 +1979,8 @@ fn before_its_province(
                         && is_written_as_its_own_name(province, c.place)
                 })
                 .any(|state| {
+                    let towns =
+                        towns.get_or_init(|| gazetteer.candidates(name, &Context::default()));
                     towns.iter().any(|town| {
                         town.place.kind == PlaceKind::PopulatedPlace
                             && town.place.country == state.place.country
