@@ -9,22 +9,37 @@
 
 /// FNV-1a, 64 bits: the feature hash (the trainer uses this same function).
 pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    fnv_continue(FNV_OFFSET, bytes)
+}
+
+/// FNV-1a's offset basis: the hash of nothing.
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a's step: the hash so far followed by one more byte.
+const fn fnv_step(hash: u64, byte: u8) -> u64 {
+    (hash ^ byte as u64).wrapping_mul(0x0100_0000_01b3)
+}
+
+/// [`fnv1a`] of `bytes` written after what `hash` is the hash of.
+const fn fnv_continue(mut hash: u64, bytes: &[u8]) -> u64 {
+    let mut i = 0;
+    while i < bytes.len() {
+        hash = fnv_step(hash, bytes[i]);
+        i += 1;
     }
     hash
 }
 
-/// [`fnv1a`] of byte strings written one after another.
-fn fnv1a_parts<'a>(parts: impl Iterator<Item = &'a [u8]>) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in parts.flatten() {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    hash
+/// The hashes of the feature prefixes: a word ("w:"), a word of context ("x:") and a pair
+/// of words ("b:").
+const WORD_PREFIX: u64 = fnv_continue(FNV_OFFSET, b"w:");
+const CONTEXT_PREFIX: u64 = fnv_continue(FNV_OFFSET, b"x:");
+const PAIR_PREFIX: u64 = fnv_continue(FNV_OFFSET, b"b:");
+
+/// The words of a text as features read them: runs of letters and digits (of any script).
+fn feature_words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
 }
 
 /// A word as features spell it, into `out`: lower case, each run of digits as one `0`.
@@ -97,23 +112,31 @@ impl Featurizer {
     }
 
     /// Words and word pairs to this featuriser, and the words alone to `context` if given.
+    /// Each word's bytes are hashed once for all the features it is part of: as a word, as
+    /// context, as the second of a pair and as the first of the next.
     fn add_words_with(&mut self, mut context: Option<&mut Featurizer>, text: &str) {
-        // Two reused buffers (this word and the one before): no allocation per word.
         let mut word_norm = std::mem::take(&mut self.scratch);
-        let mut previous = String::new();
-        for word in text
-            .split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-        {
+        // The hash of "b:" and the word before with its space, once there is one.
+        let mut pair_so_far: Option<u64> = None;
+        for word in feature_words(text) {
             normalize_word(word, &mut word_norm);
-            self.add_parts(&["w:", &word_norm]);
+            let (mut word_hash, mut context_hash) = (WORD_PREFIX, CONTEXT_PREFIX);
+            let (mut pair_hash, mut next_pair) = (pair_so_far.unwrap_or(0), PAIR_PREFIX);
+            // (Four independent chains: the processor runs them side by side.)
+            for &b in word_norm.as_bytes() {
+                word_hash = fnv_step(word_hash, b);
+                context_hash = fnv_step(context_hash, b);
+                pair_hash = fnv_step(pair_hash, b);
+                next_pair = fnv_step(next_pair, b);
+            }
+            self.add_hash(word_hash);
             if let Some(context) = context.as_deref_mut() {
-                context.add_parts(&["x:", &word_norm]);
+                context.add_hash(context_hash);
             }
-            if !previous.is_empty() {
-                self.add_parts(&["b:", &previous, " ", &word_norm]);
+            if pair_so_far.is_some() {
+                self.add_hash(pair_hash);
             }
-            std::mem::swap(&mut previous, &mut word_norm);
+            pair_so_far = (!word_norm.is_empty()).then(|| fnv_step(next_pair, b' '));
         }
         self.scratch = word_norm;
     }
@@ -121,20 +144,15 @@ impl Featurizer {
     /// Adds the words of a text as context (lower case, digits as `0`), without pairs.
     pub fn add_context_words(&mut self, text: &str) {
         let mut word_norm = std::mem::take(&mut self.scratch);
-        for word in text
-            .split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-        {
+        for word in feature_words(text) {
             normalize_word(word, &mut word_norm);
-            self.add_parts(&["x:", &word_norm]);
+            self.add_hash(fnv_continue(CONTEXT_PREFIX, word_norm.as_bytes()));
         }
         self.scratch = word_norm;
     }
 
-    /// Adds the feature spelled by the parts written one after another (hashed as one
-    /// string, without building it).
-    fn add_parts(&mut self, parts: &[&str]) {
-        let hash = fnv1a_parts(parts.iter().map(|p| p.as_bytes()));
+    /// Adds the feature whose [`fnv1a`] hash is `hash`.
+    fn add_hash(&mut self, hash: u64) {
         self.buckets.push((hash & ((1u64 << self.bits) - 1)) as u32);
     }
 
@@ -448,6 +466,47 @@ mod tests {
         let mut context = vec![spelled("x:gao"), spelled("x:0")];
         context.sort_unstable();
         assert_eq!(g.features(), context.as_slice());
+    }
+
+    /// Words, context and pairs hashed in one pass over each word are the features spelled
+    /// out one by one, whatever the script, digits and punctuation.
+    #[test]
+    fn one_pass_hashing_gives_the_spelled_out_features() {
+        let texts = [
+            "",
+            "one",
+            "Gunmen killed 3 farmers near Tilléri; 2,500 fled.",
+            "İstanbul’da ÇATIŞMA — 12 ölü",
+            "Ünïcödé ﬁre at Straße 9a, 東京 and Кабул",
+            "a  b\tc\n\nd--e",
+            "١٢ قتيلا في الموصل",
+        ];
+        for text in texts {
+            let mut word = String::new();
+            let mut spelled_words: Vec<u32> = Vec::new();
+            let mut spelled_context: Vec<u32> = Vec::new();
+            let mut previous: Option<String> = None;
+            for raw in text
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+            {
+                normalize_word(raw, &mut word);
+                let bucket = |feature: String| (fnv1a(feature.as_bytes()) & ((1 << 18) - 1)) as u32;
+                spelled_words.push(bucket(format!("w:{word}")));
+                spelled_context.push(bucket(format!("x:{word}")));
+                if let Some(previous) = &previous {
+                    spelled_words.push(bucket(format!("b:{previous} {word}")));
+                }
+                previous = Some(word.clone());
+            }
+            let (mut words, mut context) = (Featurizer::new(18), Featurizer::new(18));
+            words.add_words_and_context(&mut context, text);
+            assert_eq!(words.buckets, spelled_words, "{text:?}");
+            assert_eq!(context.buckets, spelled_context, "{text:?}");
+            let mut context_alone = Featurizer::new(18);
+            context_alone.add_context_words(text);
+            assert_eq!(context_alone.buckets, spelled_context, "{text:?}");
+        }
     }
 
     #[test]
