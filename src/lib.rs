@@ -18,6 +18,7 @@ pub mod extract;
 pub mod gazetteer;
 pub mod ingest;
 pub mod linear;
+pub mod memo;
 pub mod model;
 pub mod pipeline;
 pub mod sample;

@@ -46,7 +46,13 @@ fn feature_words(text: &str) -> impl Iterator<Item = &str> {
 fn normalize_word(word: &str, out: &mut String) {
     out.clear();
     if word.is_ascii() {
-        // Most words: byte by byte, no per-character case tables.
+        // Most words: copied and lower-cased whole.
+        if !word.bytes().any(|b| b.is_ascii_digit()) {
+            out.push_str(word);
+            out.make_ascii_lowercase();
+            return;
+        }
+        // With digits: byte by byte, no per-character case tables.
         for b in word.bytes() {
             if b.is_ascii_digit() {
                 if !out.ends_with('0') {

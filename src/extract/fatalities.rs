@@ -166,7 +166,17 @@ pub fn mentions_casualty(text: &str) -> bool {
 /// Words looked at after a figure for the death or injury word it belongs to.
 const WINDOW_AFTER: usize = 7;
 
+/// Clauses a thread remembers the death toll of before it forgets them all and starts again.
+const TOLL_MEMO_SIZE: usize = 2_048;
+
+thread_local! {
+    /// Each thread's memo of death tolls, by clause and the spans skipped in it.
+    static TOLLS: crate::memo::Memo<(Box<str>, Vec<Span>), Toll> = std::cell::RefCell::default();
+}
+
 /// Reads the death toll of a clause. `skip` are byte spans (dates) whose figures are no toll.
+/// (Remembered per thread: an incident's clause is read for its toll when it is found and
+/// again when its type is weighed.)
 pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
     // Most clauses report no casualty: skip them at once.
     if !mentions_casualty(clause) {
@@ -177,6 +187,16 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
             injuries: false,
         };
     }
+    crate::memo::remember(
+        &TOLLS,
+        (clause.into(), skip.to_vec()),
+        TOLL_MEMO_SIZE,
+        || read_death_toll(clause, skip),
+    )
+}
+
+/// The death toll of a clause that mentions a casualty (see [`death_toll`]).
+fn read_death_toll(clause: &str, skip: &[Span]) -> Toll {
     let tokens = words(clause);
     let lower: Vec<String> = tokens
         .iter()

@@ -2454,39 +2454,20 @@ fn confidence_inputs(
 /// enough for the longest article, whose sentences its readings ask about again and again.
 const DATE_MEMO_SIZE: usize = 2_048;
 
-/// A sentence's dates (spans in the sentence), by the anchor they were read against and the
-/// sentence.
-type DateMemo = FxHashMap<Option<chrono::NaiveDate>, FxHashMap<Box<str>, Vec<DateExpr>>>;
-
 thread_local! {
-    /// Each thread's memo of sentences' dates (see [`remembered_dates`]).
-    static DATES: std::cell::RefCell<(usize, DateMemo)> = std::cell::RefCell::default();
+    /// Each thread's memo of sentences' dates (spans in the sentence), by sentence and the
+    /// anchor they were read against (see [`remembered_dates`]).
+    static DATES: crate::memo::Memo<(Box<str>, Option<chrono::NaiveDate>), Vec<DateExpr>> =
+        std::cell::RefCell::default();
 }
 
 /// The dates of a sentence read against `anchor`, from this thread's memo when they were
 /// asked before: the date, the lead, the step and the weekend readings of an article each
 /// read its sentences' dates again.
 fn remembered_dates(sentence: &str, anchor: Option<chrono::NaiveDate>) -> Vec<DateExpr> {
-    let known = DATES.with_borrow(|(_, memo)| {
-        memo.get(&anchor)
-            .and_then(|by_sentence| by_sentence.get(sentence))
-            .cloned()
-    });
-    if let Some(dates) = known {
-        return dates;
-    }
-    let dates = find_dates(sentence, anchor);
-    DATES.with_borrow_mut(|(size, memo)| {
-        if *size >= DATE_MEMO_SIZE {
-            memo.clear();
-            *size = 0;
-        }
-        memo.entry(anchor)
-            .or_default()
-            .insert(sentence.into(), dates.clone());
-        *size += 1;
-    });
-    dates
+    crate::memo::remember(&DATES, (sentence.into(), anchor), DATE_MEMO_SIZE, || {
+        find_dates(sentence, anchor)
+    })
 }
 
 /// The date expressions of a sentence, with spans in the article.

@@ -182,26 +182,6 @@ thread_local! {
     static ALONE: std::cell::RefCell<AloneMemo> = std::cell::RefCell::default();
 }
 
-/// What `compute` gives for `key`, from this thread's `memo` when it was asked before; a
-/// memo that has grown to [`SPELLING_MEMO_SIZE`] is forgotten and starts again.
-fn remember<K: std::hash::Hash + Eq, V: Clone>(
-    memo: &'static std::thread::LocalKey<std::cell::RefCell<FxHashMap<K, V>>>,
-    key: K,
-    compute: impl FnOnce() -> V,
-) -> V {
-    if let Some(found) = memo.with_borrow(|memo| memo.get(&key).cloned()) {
-        return found;
-    }
-    let found = compute();
-    memo.with_borrow_mut(|memo| {
-        if memo.len() >= SPELLING_MEMO_SIZE {
-            memo.clear();
-        }
-        memo.insert(key, found.clone());
-    });
-    found
-}
-
 impl Gazetteer {
     /// The name-index entries of a folded name, with the name they were found under and the
     /// kind of place it cues. A place named with its kind word ("Cape Town", "Garden City",
@@ -524,9 +504,10 @@ impl Gazetteer {
         base: &str,
         compute: impl FnOnce() -> Vec<(u32, NameMatch)>,
     ) -> Vec<(u32, NameMatch)> {
-        remember(
+        crate::memo::remember(
             &SPELLINGS,
             (self.serial, query, Box::<str>::from(base)),
+            SPELLING_MEMO_SIZE,
             compute,
         )
     }
@@ -620,11 +601,15 @@ impl Gazetteer {
     /// thread's memo when it was asked before (every article reads its names alone first,
     /// and news names the same places again and again).
     pub fn resolve_alone(&self, name: &str) -> Option<Resolution<'_>> {
-        let (index, confidence, loose) =
-            remember(&ALONE, (self.serial, Box::<str>::from(name)), || {
+        let (index, confidence, loose) = crate::memo::remember(
+            &ALONE,
+            (self.serial, Box::<str>::from(name)),
+            SPELLING_MEMO_SIZE,
+            || {
                 self.resolve_name(name, &Context::default())
                     .and_then(|r| Some((self.index_of(r.place)?, r.confidence, r.loose)))
-            })?;
+            },
+        )?;
         let place = self.place(index)?;
         Some(Resolution {
             place,
