@@ -104,6 +104,15 @@ impl Featurizer {
         self.buckets.push(bucket);
     }
 
+    /// Adds the feature spelled by `parts` written one after another (["t:", "Attack"] is
+    /// "t:Attack"), without building the string.
+    pub fn add_joined(&mut self, parts: &[&str]) {
+        let hash = parts
+            .iter()
+            .fold(FNV_OFFSET, |hash, part| fnv_continue(hash, part.as_bytes()));
+        self.add_hash(hash);
+    }
+
     /// Adds the words of a text (lower case, digits as `0`) and each pair of neighbouring
     /// words.
     pub fn add_words(&mut self, text: &str) {
@@ -467,6 +476,10 @@ mod tests {
         let mut f = Featurizer::new(16);
         f.add_words("Rebels shelled Gao; 1200 ÉTE");
         assert_eq!(f.features(), expected.as_slice());
+        let (mut joined, mut whole) = (Featurizer::new(16), Featurizer::new(16));
+        joined.add_joined(&["pt:", "state", "&", "Attack"]);
+        whole.add("pt:state&Attack");
+        assert_eq!(joined.features(), whole.features());
         let mut g = Featurizer::new(16);
         g.add_context_words("Gao 12");
         let mut context = vec![spelled("x:gao"), spelled("x:0")];

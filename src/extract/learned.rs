@@ -64,15 +64,15 @@ pub fn event_features(
     f.add_words(clause);
     f.add_context_words(window);
     if let Some(rule) = rule {
-        f.add(&format!("t:{}", rule.sub_event_type.as_str()));
-        f.add(&format!("tt:{}", rule.event_type.as_str()));
+        f.add_joined(&["t:", rule.sub_event_type.as_str()]);
+        f.add_joined(&["tt:", rule.event_type.as_str()]);
     } else {
         f.add("t:none");
     }
     let lower = window.to_ascii_lowercase();
     for m in triggers.find(window) {
         if super::condition_holds(m.rule.condition, &lower) {
-            f.add(&format!("tw:{}", m.rule.sub_event_type.as_str()));
+            f.add_joined(&["tw:", m.rule.sub_event_type.as_str()]);
         }
     }
     add_cue_features(f, clause, window, rule);
@@ -94,32 +94,32 @@ fn add_cue_features(f: &mut Featurizer, clause: &str, window: &str, rule: Option
     let trigger = rule.map_or("none", |r| r.sub_event_type.as_str());
     let parties: Vec<cues::PartyKind> = in_clause.parties().collect();
     for (i, a) in parties.iter().enumerate() {
-        f.add(&format!("p:{}", a.as_str()));
-        f.add(&format!("pt:{}&{trigger}", a.as_str()));
+        f.add_joined(&["p:", a.as_str()]);
+        f.add_joined(&["pt:", a.as_str(), "&", trigger]);
         for b in &parties[i + 1..] {
-            f.add(&format!("pp:{}&{}", a.as_str(), b.as_str()));
-            f.add(&format!("ppt:{}&{}&{trigger}", a.as_str(), b.as_str()));
+            f.add_joined(&["pp:", a.as_str(), "&", b.as_str()]);
+            f.add_joined(&["ppt:", a.as_str(), "&", b.as_str(), "&", trigger]);
         }
     }
     if parties.is_empty() {
-        f.add(&format!("pt:none&{trigger}"));
+        f.add_joined(&["pt:none&", trigger]);
     }
     for a in in_window.parties() {
-        f.add(&format!("pw:{}", a.as_str()));
+        f.add_joined(&["pw:", a.as_str()]);
     }
     for d in in_clause.deeds() {
-        f.add(&format!("d:{}", d.as_str()));
-        f.add(&format!("dt:{}&{trigger}", d.as_str()));
+        f.add_joined(&["d:", d.as_str()]);
+        f.add_joined(&["dt:", d.as_str(), "&", trigger]);
         for a in &parties {
-            f.add(&format!("dp:{}&{}", d.as_str(), a.as_str()));
+            f.add_joined(&["dp:", d.as_str(), "&", a.as_str()]);
         }
     }
     for d in in_window.deeds() {
-        f.add(&format!("dw:{}", d.as_str()));
+        f.add_joined(&["dw:", d.as_str()]);
     }
     for h in harmed.parties() {
-        f.add(&format!("h:{}", h.as_str()));
-        f.add(&format!("ht:{}&{trigger}", h.as_str()));
+        f.add_joined(&["h:", h.as_str()]);
+        f.add_joined(&["ht:", h.as_str(), "&", trigger]);
     }
 }
 
@@ -186,7 +186,7 @@ fn add_trigger_kinds(f: &mut Featurizer, lead: &str, triggers: &TriggerTable) {
     let mut kinds = 0;
     for m in triggers.find(lead) {
         if super::condition_holds(m.rule.condition, &lower) {
-            f.add(&format!("tt:{}", m.rule.event_type.as_str()));
+            f.add_joined(&["tt:", m.rule.event_type.as_str()]);
             kinds += 1;
         }
     }
