@@ -37,9 +37,39 @@ const CONTEXT_PREFIX: u64 = fnv_continue(FNV_OFFSET, b"x:");
 const PAIR_PREFIX: u64 = fnv_continue(FNV_OFFSET, b"b:");
 
 /// The words of a text as features read them: runs of letters and digits (of any script).
+/// (An ASCII byte is told by itself; only other characters are decoded.)
 fn feature_words(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
+    let bytes = text.as_bytes();
+    // Whether the character at a byte offset is a letter or digit, and its length.
+    let word_char_at = move |at: usize| match bytes.get(at) {
+        Some(b) if b.is_ascii() => (b.is_ascii_alphanumeric(), 1),
+        _ => text
+            .get(at..)
+            .and_then(|rest| rest.chars().next())
+            .map_or((false, 1), |c| (c.is_alphanumeric(), c.len_utf8())),
+    };
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        loop {
+            if at >= bytes.len() {
+                return None;
+            }
+            let (in_word, len) = word_char_at(at);
+            if in_word {
+                break;
+            }
+            at += len;
+        }
+        let start = at;
+        while at < bytes.len() {
+            let (in_word, len) = word_char_at(at);
+            if !in_word {
+                break;
+            }
+            at += len;
+        }
+        text.get(start..at)
+    })
 }
 
 /// A word as features spell it, into `out`: lower case, each run of digits as one `0`.
@@ -499,6 +529,7 @@ mod tests {
             "Ünïcödé ﬁre at Straße 9a, 東京 and Кабул",
             "a  b\tc\n\nd--e",
             "١٢ قتيلا في الموصل",
+            "cafe\u{301} 😀x\u{200b}y ²³ Ⅻ",
         ];
         for text in texts {
             let mut word = String::new();
