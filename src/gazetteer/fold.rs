@@ -110,7 +110,15 @@ pub fn without_leading_article(folded: &str) -> Option<&str> {
 /// The words of a folded name (split at spaces and hyphens), without its Arabic articles
 /// when it has more than one word ("ad diwaniyah": "diwaniyah"; "as" alone stays).
 pub fn words_without_articles(folded: &str) -> impl Iterator<Item = &str> {
-    let words = move || folded.split([' ', '-']).filter(|w| !w.is_empty());
+    // (Split on the bytes: a space or a hyphen is never part of another character, and
+    // splitting on characters decoded every one of them.)
+    let words = move || {
+        folded
+            .as_bytes()
+            .split(|&b| b == b' ' || b == b'-')
+            .filter(|w| !w.is_empty())
+            .filter_map(|w| std::str::from_utf8(w).ok())
+    };
     let several = words().nth(1).is_some();
     words().filter(move |w| !several || !ARTICLES.contains(w))
 }
@@ -138,50 +146,51 @@ pub fn loose_key(folded: &str) -> String {
         _ => "",
     };
     let is_vowel = |c: char| matches!(c, 'a' | 'e' | 'i' | 'o' | 'u' | 'y' | 'w');
-    let mut out = String::with_capacity(folded.len());
-    // The letters of the other words, joined, one pass: each digraph (dh, th, kh, gh, sh,
-    // ph) read as one letter (no replacement makes another's pair), then every vowel one
-    // letter and doubled letters once. The last letter waits: a final "h" after a vowel,
-    // in a name of more than three letters, is dropped.
-    let mut letters = words_without_articles(folded)
-        .filter(|w| compass(w).is_empty())
-        .flat_map(str::chars)
-        .peekable();
-    let mut last_out = '\0';
-    let mut emit = |c: char| {
+    let mut marks = String::new();
+    let mut letters: Vec<char> = Vec::with_capacity(folded.len());
+    for word in words_without_articles(folded) {
+        match compass(word) {
+            "" => letters.extend(word.chars()),
+            mark => marks.push_str(mark),
+        }
+    }
+    // Digraphs (dh, th, kh, gh, sh, ph) as one letter, in place, in one pass (no
+    // replacement makes another's pair).
+    let (mut kept, mut at) = (0, 0);
+    while let Some(&c) = letters.get(at) {
+        let digraph =
+            matches!(c, 'd' | 't' | 'k' | 'g' | 's' | 'p') && letters.get(at + 1) == Some(&'h');
+        if let Some(slot) = letters.get_mut(kept) {
+            *slot = if digraph && c == 'p' { 'f' } else { c };
+        }
+        kept += 1;
+        at += if digraph { 2 } else { 1 };
+    }
+    letters.truncate(kept);
+    // A final "h" after a vowel, in a name of more than three letters (bytes), is dropped.
+    let length: usize = letters.iter().map(|c| c.len_utf8()).sum();
+    if length > 3
+        && letters.last() == Some(&'h')
+        && letters.len() >= 2
+        && letters.get(letters.len() - 2).is_some_and(|&c| is_vowel(c))
+    {
+        letters.pop();
+    }
+    // Every vowel one letter, doubled letters once.
+    let mut out = String::with_capacity(letters.len() + marks.len());
+    let mut last = '\0';
+    for c in letters {
         let mapped = match c {
             c if is_vowel(c) => 'a',
             'q' | 'k' | 'c' => 'k',
             other => other,
         };
-        if mapped != last_out {
+        if mapped != last {
             out.push(mapped);
         }
-        last_out = mapped;
-    };
-    let (mut reduced_len, mut before_last, mut last) = (0, None, None);
-    while let Some(c) = letters.next() {
-        let letter =
-            if matches!(c, 'd' | 't' | 'k' | 'g' | 's' | 'p') && letters.peek() == Some(&'h') {
-                letters.next();
-                if c == 'p' { 'f' } else { c }
-            } else {
-                c
-            };
-        reduced_len += letter.len_utf8();
-        if let Some(previous) = last.replace(letter) {
-            emit(previous);
-            before_last = Some(previous);
-        }
+        last = mapped;
     }
-    if let Some(final_letter) = last
-        && !(reduced_len > 3 && final_letter == 'h' && before_last.is_some_and(is_vowel))
-    {
-        emit(final_letter);
-    }
-    for word in words_without_articles(folded) {
-        out.push_str(compass(word));
-    }
+    out.push_str(&marks);
     out
 }
 
