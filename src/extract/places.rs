@@ -2026,37 +2026,31 @@ const DEMONYM_OVER_HAMLET: u64 = 20_000;
 /// word names no place of its own. A people in the plural ("Afghans fled") is no toponym.
 fn people_of<'g>(gazetteer: &'g Gazetteer, folded: &str) -> Option<&'g Place> {
     // (One look-up: the name's entries as demonyms and as names of places.)
-    let (demonyms, named): (Vec<_>, Vec<_>) = gazetteer
-        .names()
-        .get(folded)
-        .into_iter()
-        .partition(|&(_, how)| how == NameMatch::Demonym);
-    let places: Vec<&Place> = demonyms
-        .into_iter()
-        .filter_map(|(id, _)| gazetteer.place(id))
-        .collect();
-    // "Malian troops": a country's demonym that is also the name of some hamlet is the
-    // demonym; a town of some size keeps its name ("Jordan" is no demonym anyway).
-    let named_places_are_hamlets = || {
-        named
+    let entries = gazetteer.names().get(folded);
+    let demonym = |&&(_, how): &&(u32, NameMatch)| how == NameMatch::Demonym;
+    let places = || {
+        entries
             .iter()
+            .filter(demonym)
             .filter_map(|&(id, _)| gazetteer.place(id))
-            .all(|p| p.kind == PlaceKind::PopulatedPlace && p.population < DEMONYM_OVER_HAMLET)
     };
-    let of_a_country = places.iter().any(|p| p.kind == PlaceKind::Country);
-    let the_demonym_wins = of_a_country && named_places_are_hamlets();
-    if !named.is_empty() && !the_demonym_wins {
-        return None;
-    }
-    if places.is_empty() {
-        return adjective_of_a_region(gazetteer, folded);
+    let mut named = entries.iter().filter(|entry| !demonym(entry)).peekable();
+    if named.peek().is_some() {
+        // "Malian troops": a country's demonym that is also the name of some hamlet is the
+        // demonym; a town of some size keeps its name ("Jordan" is no demonym anyway).
+        let of_a_country = places().any(|p| p.kind == PlaceKind::Country);
+        let named_places_are_hamlets = named
+            .filter_map(|&(id, _)| gazetteer.place(id))
+            .all(|p| p.kind == PlaceKind::PopulatedPlace && p.population < DEMONYM_OVER_HAMLET);
+        if !(of_a_country && named_places_are_hamlets) {
+            return None;
+        }
     }
     // "American": the country before the continent.
-    places
-        .iter()
+    places()
         .find(|p| p.kind == PlaceKind::Country)
-        .or(places.first())
-        .copied()
+        .or_else(|| places().next())
+        .or_else(|| adjective_of_a_region(gazetteer, folded))
 }
 
 /// "Papuan": the people of a country or province whose name ends in "a" (Papua), when the
