@@ -374,6 +374,20 @@ impl Gazetteer {
             .map(|spelling| without_level_suffix(spelling))
     }
 
+    /// Every name and alias of every place of the bundled gazetteer: what tests check a
+    /// rewritten name function against its old version on.
+    #[cfg(test)]
+    pub(crate) fn every_bundled_name() -> impl Iterator<Item = &'static str> {
+        let gazetteer = match Gazetteer::bundled() {
+            Ok(gazetteer) => gazetteer,
+            Err(problem) => panic!("the bundled gazetteer: {problem}"),
+        };
+        gazetteer
+            .places()
+            .iter()
+            .flat_map(|place| std::iter::once(place.name).chain(place.alias_list()))
+    }
+
     /// All places.
     pub fn places(&self) -> &[Place] {
         &self.places
