@@ -79,6 +79,7 @@ impl TriggerTable {
     pub fn parse(text: &str) -> Result<TriggerTable, TriggerTableError> {
         let mut phrases: Vec<String> = Vec::new();
         let mut rules: Vec<Vec<TriggerRule>> = Vec::new();
+        let mut classes: Vec<(String, Vec<String>)> = Vec::new();
         for (n, line) in text.lines().enumerate() {
             let line_no = n + 1;
             if line.trim().is_empty() || line.starts_with('#') {
@@ -88,6 +89,23 @@ impl TriggerTable {
                 line: line_no,
                 problem,
             };
+            // "@aircraft<TAB>jet|jets|drone": a class of words that phrases name as one
+            // (two columns, where a phrase's row has five).
+            if let Some(class) = line.strip_prefix('@')
+                && let Some((name, words)) = class.split_once('\t')
+                && !words.contains('\t')
+            {
+                let words: Vec<String> = words
+                    .split('|')
+                    .map(|w| w.trim().to_ascii_lowercase())
+                    .filter(|w| !w.is_empty())
+                    .collect();
+                if words.is_empty() {
+                    return Err(bad(format!("word class @{name} has no words")));
+                }
+                classes.push((format!("@{}", name.trim()), words));
+                continue;
+            }
             let cols: Vec<&str> = line.split('\t').collect();
             let [phrase, priority, event_type, sub_event_type, condition] = cols[..] else {
                 return Err(bad(format!(
@@ -108,19 +126,22 @@ impl TriggerTable {
                 "weapons" => Condition::Weapons,
                 other => return Err(bad(format!("unknown condition {other:?}"))),
             };
-            let phrase = phrase.trim().to_ascii_lowercase();
-            let rule = TriggerRule {
-                phrase: phrase.clone(),
-                priority,
-                event_type,
-                sub_event_type,
-                condition,
-            };
-            match phrases.iter().position(|p| *p == phrase) {
-                Some(i) => rules[i].push(rule),
-                None => {
-                    phrases.push(phrase);
-                    rules.push(vec![rule]);
+            for phrase in expand_classes(&phrase.trim().to_ascii_lowercase(), &classes)
+                .map_err(|class| bad(format!("unknown word class {class}")))?
+            {
+                let rule = TriggerRule {
+                    phrase: phrase.clone(),
+                    priority,
+                    event_type,
+                    sub_event_type,
+                    condition,
+                };
+                match phrases.iter().position(|p| *p == phrase) {
+                    Some(i) => rules[i].push(rule),
+                    None => {
+                        phrases.push(phrase);
+                        rules.push(vec![rule]);
+                    }
                 }
             }
         }
@@ -167,6 +188,37 @@ impl TriggerTable {
         }
         out
     }
+}
+
+/// Every phrase a table row's phrase stands for: each `@class` word replaced by each word
+/// of its class ("@aircraft struck" is "jet struck", "drones struck"...). The unknown
+/// class's name when a word names none.
+fn expand_classes(phrase: &str, classes: &[(String, Vec<String>)]) -> Result<Vec<String>, String> {
+    let mut expanded = vec![String::new()];
+    for word in phrase.split(' ') {
+        let choices: Vec<&str> = if word.starts_with('@') {
+            let (_, words) = classes
+                .iter()
+                .find(|(name, _)| name == word)
+                .ok_or_else(|| word.to_string())?;
+            words.iter().map(String::as_str).collect()
+        } else {
+            vec![word]
+        };
+        expanded = expanded
+            .iter()
+            .flat_map(|start| {
+                choices.iter().map(move |choice| {
+                    if start.is_empty() {
+                        choice.to_string()
+                    } else {
+                        format!("{start} {choice}")
+                    }
+                })
+            })
+            .collect();
+    }
+    Ok(expanded)
 }
 
 /// True when a trigger that is also an adjective ("offensive") is used as one: after a
@@ -262,6 +314,49 @@ mod tests {
             "{:?}",
             table.err()
         );
+    }
+
+    #[test]
+    fn a_word_class_stands_for_each_of_its_words() {
+        let table = TriggerTable::parse(
+            "@flier\tkite|glider\n@verb\tsank|dived\n\
+             @flier @verb\t80\tExplosions/Remote violence\tAir/drone strike\t-\n",
+        )
+        .expect("a table with classes");
+        assert_eq!(table.len(), 4);
+        for text in ["the kite sank", "a glider dived", "the glider sank"] {
+            assert_eq!(table.find(text).len(), 1, "{text}");
+        }
+        assert!(table.find("the kite flew").is_empty());
+        // A class no line defines, or one without words, is an error naming its line.
+        let unknown =
+            TriggerTable::parse("@bird\tdived\n@boat sank\t80\tBattles\tArmed clash\t-\n");
+        assert!(matches!(
+            unknown,
+            Err(TriggerTableError::BadRow { line: 2, .. })
+        ));
+        let empty = TriggerTable::parse("@bird\t|\n");
+        assert!(matches!(
+            empty,
+            Err(TriggerTableError::BadRow { line: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn aircraft_and_a_verb_of_striking_report_an_air_strike() {
+        let table = TriggerTable::bundled().expect("bundled table");
+        for text in [
+            "army jets bombarded the camp",
+            "a drone struck a pickup",
+            "gunships strafed the convoy",
+        ] {
+            let found: Vec<_> = table
+                .find(text)
+                .iter()
+                .map(|m| m.rule.sub_event_type.as_str())
+                .collect();
+            assert_eq!(found, ["Air/drone strike"], "{text}");
+        }
     }
 
     #[test]
