@@ -2408,11 +2408,15 @@ fn is_a_name_of_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> 
         return false;
     }
     // "Man charged after ...": a capitalised ordinary word opening a sentence is the word,
-    // not the small place of that name.
+    // not the small place of that name; nor the province whose name it matches only without
+    // its accents ("Store clerk killed" is no story of Štore, Slovenia).
+    let a_province_by_its_letters_only =
+        place.kind == PlaceKind::Admin1 && raw.name.is_ascii() && !place.name.is_ascii();
     if sentence_start
         && start == i
         && i == j
-        && matches!(place.kind, PlaceKind::PopulatedPlace | PlaceKind::Admin2)
+        && (matches!(place.kind, PlaceKind::PopulatedPlace | PlaceKind::Admin2)
+            || a_province_by_its_letters_only)
         && place.population < COMMON_WORD_CITY_POPULATION
         && word_at(j + 1).starts_with(char::is_lowercase)
         && !lexicon::ORGANISATION_WORDS.contains(word_at(j + 1))
@@ -3339,7 +3343,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 135] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 137] = [
             // a compass word in lower case opens the name of a division it belongs to ...
             (
                 "A drone strike hit a compound in north Waziristan on Monday.",
@@ -3357,6 +3361,19 @@ mod tests {
                     ("Macon", PopulatedPlace, "US", Locative),
                     ("Georgia", Admin1, "US", Locative),
                 ],
+            ),
+            // an English word opening a sentence is no province it matches only without
+            // its accents; the province written with them stands
+            (
+                "Store owners closed early after the shooting near Macon, Georgia.",
+                &[
+                    ("Macon", PopulatedPlace, "US", Locative),
+                    ("Georgia", Admin1, "US", Locative),
+                ],
+            ),
+            (
+                "Štore residents protested at the town hall on Monday.",
+                &[("Štore", Admin1, "SI", Plain)],
             ),
             // a town's mayor governs there: the town is where his order is given
             (
