@@ -803,6 +803,7 @@ pub static DEATH_WORDS: WordSet = WordSet::new(&[
     "massacred",
     "slaughtered",
     "executed",
+    "lynched",
 ]);
 
 /// True when a capitalised word is never a place mention on its own: a word of

@@ -168,6 +168,13 @@ impl<'g> Extractor<'g> {
         })
     }
 
+    /// True when a text holds a word that may report an event: a trigger of the table or a
+    /// word of death or injury. (The trainer takes everyday news without one as texts that
+    /// report no incident.)
+    pub fn has_an_event_word(&self, text: &str) -> bool {
+        !self.triggers.find(text).is_empty() || fatalities::mentions_casualty(text)
+    }
+
     /// The same extractor, reading every article as an ACLED coder's note: a figure the note
     /// says was coded ("Fatalities split across 2 events (12)") is the incident's toll.
     /// News never states such figures, so this is off by default.
@@ -244,9 +251,7 @@ impl<'g> Extractor<'g> {
         article: &Article,
     ) -> Option<(Vec<Incident>, Vec<ConfidenceInputs>)> {
         let title = article.title.as_deref()?.trim();
-        let tells_of_an_incident =
-            !self.triggers.find(title).is_empty() || fatalities::mentions_casualty(title);
-        if title.is_empty() || !tells_of_an_incident {
+        if title.is_empty() || !self.has_an_event_word(title) {
             return None;
         }
         let title_chars = title.chars().count();
