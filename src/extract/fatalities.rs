@@ -325,9 +325,14 @@ impl<'a> TollClause<'a> {
         }
         // "26-28 were killed", "2 to 3 militants": the upper end of a range is no second
         // toll (ACLED codes the lowest figure).
+        // "between 5 and 8 were killed": so is the second of a range set by "between".
         if let Some(previous) = last_counted
             && previous.1 <= q.span.0
-            && matches!(clause[previous.1..q.span.0].trim(), "-" | "–" | "to" | "or")
+            && (matches!(clause[previous.1..q.span.0].trim(), "-" | "–" | "to" | "or")
+                || (clause[previous.1..q.span.0]
+                    .trim()
+                    .eq_ignore_ascii_case("and")
+                    && opens_a_range(clause, previous)))
         {
             return None;
         }
@@ -2073,7 +2078,15 @@ fn a_death_word_before(
     // "killed three Afghan security forces", "killing at least 20 personnel", "killed a
     // total of 5" (but not "8 were killed, 4 were injured": a comma ends the verb's reach)
     let total_of = first >= 3 && lower[first - 3..first].join(" ") == "a total of";
-    let verb = if total_of { first - 3 } else { first };
+    // "killed between five and eight people": the range's first figure.
+    let between = first >= 1 && lower[first - 1] == "between";
+    let verb = if total_of {
+        first - 3
+    } else if between {
+        first - 1
+    } else {
+        first
+    };
     if verb > 0
         && (matches!(
             lower[verb - 1].as_str(),
@@ -2115,6 +2128,16 @@ fn a_death_word_before(
             lower[first - 2].as_str(),
             "rose" | "risen" | "climbed" | "toll"
         )
+}
+
+/// True when "between" comes right before the figure at `span` ("between 5 and 8"): the
+/// figure opens a range whose other end follows "and".
+fn opens_a_range(clause: &str, span: Span) -> bool {
+    let before = clause[..span.0].trim_end();
+    before.len() >= 7
+        && before.is_char_boundary(before.len() - 7)
+        && before[before.len() - 7..].eq_ignore_ascii_case("between")
+        && !before[..before.len() - 7].ends_with(char::is_alphanumeric)
 }
 
 /// The words after a figure as [`PhraseAfter::reports_deaths`] reads them: how far the
@@ -2718,7 +2741,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 286] = [
+        let rows: [(&str, u32); 289] = [
             ("a union leader was attacked and killed by assailants", 1),
             // losing one's life, and losing anything else
             ("a night watchman lost his life when the depot burned", 1),
@@ -3162,6 +3185,13 @@ mod tests {
                 4,
             ),
             ("he killed his wife and wounded himself", 1),
+            // a range set by "between": its lower figure
+            (
+                "gunmen killed between five and eight people in the village",
+                5,
+            ),
+            ("between 5 and 8 people were killed in the raid", 5),
+            ("ARMED MEN KILLED BETWEEN 10 AND 15 PEASANTS TODAY", 10),
             // a mob's killing, done to death before the figure
             ("a mob lynched a suspect at the market", 1),
             ("villagers lynched two cattle rustlers", 2),
