@@ -2130,6 +2130,16 @@ fn a_death_word_before(
         )
 }
 
+/// True when the word at `k` opens a subset of the figure before it: "including three
+/// officers", "among them two children".
+fn opens_a_subset(lower: &[String], k: usize) -> bool {
+    lower[k].starts_with("includ")
+        || (lower[k] == "among"
+            && lower
+                .get(k + 1)
+                .is_some_and(|w| matches!(w.as_str(), "them" | "whom")))
+}
+
 /// True when "between" comes right before the figure at `span` ("between 5 and 8"): the
 /// figure opens a range whose other end follows "and".
 fn opens_a_range(clause: &str, span: Span) -> bool {
@@ -2247,14 +2257,25 @@ impl<'a> PhraseAfter<'a> {
         }
         // "Two people, including a boy, were killed": the subset set off by commas is an
         // aside, and its closing comma does not end the phrase.
-        if gap.contains(',') && lower[k].starts_with("includ") {
+        if gap.contains(',') && opens_a_subset(lower, k) {
             self.in_subset = true;
         } else if self.in_subset && gap.contains(',') {
             // The phrase goes on only with its own verb ("..., were killed"), not with
             // another's ("eight men, including a colonel, charged with killing six").
             if !matches!(
                 lower[k].as_str(),
-                "were" | "was" | "are" | "is" | "have" | "has" | "had" | "died" | "killed" | "dead"
+                "were"
+                    | "was"
+                    | "are"
+                    | "is"
+                    | "have"
+                    | "has"
+                    | "had"
+                    | "died"
+                    | "killed"
+                    | "dead"
+                    | "lost"
+                    | "perished"
             ) {
                 return Aside::AnotherVerb;
             }
@@ -2289,7 +2310,7 @@ impl<'a> PhraseAfter<'a> {
             || (gap.contains(',')
                 && !aside_ends_here
                 && k > self.last + 1
-                && !lower[k].starts_with("includ")
+                && !opens_a_subset(lower, k)
                 && !starts_a_figure(&lower[k]))
         {
             return true;
@@ -2312,7 +2333,7 @@ impl<'a> PhraseAfter<'a> {
         if w.len() > 4 && w.ends_with("ly") {
             self.limit = (self.limit + 1).min(len);
         }
-        if w.starts_with("includ") {
+        if w.starts_with("includ") || w == "among" {
             // "8 guards including 5 local recruits died": the subset's words
             // do not count against the window.
             self.limit = (self.limit + 4).min(len);
@@ -2741,7 +2762,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 289] = [
+        let rows: [(&str, u32); 291] = [
             ("a union leader was attacked and killed by assailants", 1),
             // losing one's life, and losing anything else
             ("a night watchman lost his life when the depot burned", 1),
@@ -3185,6 +3206,15 @@ mod tests {
                 4,
             ),
             ("he killed his wife and wounded himself", 1),
+            // a subset set off by commas, however said, and the verb after it
+            (
+                "fourteen people, among them three guards, were killed in the ambush",
+                14,
+            ),
+            (
+                "twenty people, including eight children, lost their lives in the fire raid",
+                20,
+            ),
             // a range set by "between": its lower figure
             (
                 "gunmen killed between five and eight people in the village",
