@@ -804,6 +804,7 @@ pub static DEATH_WORDS: WordSet = WordSet::new(&[
     "slaughtered",
     "executed",
     "lynched",
+    "succumbed",
 ]);
 
 /// True when a capitalised word is never a place mention on its own: a word of

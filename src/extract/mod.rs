@@ -2486,6 +2486,22 @@ fn dates_of(sentence: &Sentence<'_>, anchor: Option<chrono::NaiveDate>) -> Vec<D
         .collect()
 }
 
+/// Words of a follow-up sentence that count more dead of the incident told just before:
+/// others killed with its victims, and the wounded who died of their wounds since.
+const MORE_DEAD_OF_THE_SAME: [&str; 11] = [
+    "also killed",
+    "also died",
+    "also dead",
+    "also slain",
+    "also murdered",
+    "later died",
+    "later succumbed",
+    "died of his",
+    "died of her",
+    "died of their",
+    "succumbed to",
+];
+
 /// A follow-up right after an incident belongs to it ("... in Gao. Four died.").
 fn attach_continuations<'t>(text: &str, found: Vec<Found<'t>>) -> Vec<Found<'t>> {
     let mut kept: Vec<Found<'t>> = Vec::new();
@@ -2496,20 +2512,12 @@ fn attach_continuations<'t>(text: &str, found: Vec<Found<'t>>) -> Vec<Found<'t>>
             .to_lowercase();
         let undated_unplaced =
             f.date.is_none() && f.place.is_none() && !tells_of_another_incident(&clause);
-        // "... His two bodyguards were also killed.": more dead of the same incident ("also"
-        // otherwise tells of another).
+        // "... His two bodyguards were also killed.", "A teacher later died of her
+        // wounds.": more dead of the same incident ("also" otherwise tells of another).
         let more_dead = f.toll.killed > 0
             && f.date.is_none()
             && f.place.is_none()
-            && [
-                "also killed",
-                "also died",
-                "also dead",
-                "also slain",
-                "also murdered",
-            ]
-            .iter()
-            .any(|p| clause.contains(p));
+            && MORE_DEAD_OF_THE_SAME.iter().any(|p| clause.contains(p));
         match kept.last_mut() {
             Some(prev) if more_dead && prev.toll.killed > 0 && f.sentence == prev.sentence + 1 => {
                 prev.toll.killed = prev.toll.killed.saturating_add(f.toll.killed);
