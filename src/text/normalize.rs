@@ -28,6 +28,9 @@ const KEEP_CAPITALISED: [&str; 22] = [
 
 /// Share of cased letters that must be capitals for a text to count as written in capitals.
 const CAPITALS_SHARE: f64 = 0.8;
+/// Capital letters a text needs, besides their share, to be read as written in capitals:
+/// a one-sentence wire item is (about 60), a line of acronyms ("UN, NATO") is not.
+const MIN_CAPITALS: usize = 40;
 /// A document is hard-wrapped when at least this share of its lines (of 5 or more) is long.
 const WRAPPED_SHARE: f64 = 0.6;
 /// A line this long or longer counts as filled by a wrap.
@@ -146,7 +149,7 @@ pub fn is_in_capitals(text: &str) -> bool {
             lower += 1;
         }
     }
-    upper >= 100 && upper as f64 >= CAPITALS_SHARE * (upper + lower) as f64
+    upper >= MIN_CAPITALS && upper as f64 >= CAPITALS_SHARE * (upper + lower) as f64
 }
 
 /// Replaces each line break inside a paragraph with a space. A paragraph starts after a
@@ -264,6 +267,28 @@ fn lower_same_length(word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_text_is_in_capitals_by_its_share_and_count_of_capitals() {
+        let rows: [(&str, bool); 4] = [
+            // a one-sentence wire item
+            (
+                "TWO GUARDS WERE KILLED IN PORTO VELHO WHEN BANDITS ATTACKED THEIR TRUCK.",
+                true,
+            ),
+            // a line of acronyms, and too few capitals to say
+            ("UN, NATO AND EU ENVOYS MET", false),
+            // mixed case, whatever its acronyms
+            (
+                "Envoys of the UN, NATO, the EU, ECOWAS and the AU met in Accra on Monday.",
+                false,
+            ),
+            ("", false),
+        ];
+        for (text, capitals) in rows {
+            assert_eq!(is_in_capitals(text), capitals, "{text}");
+        }
+    }
 
     #[test]
     fn wrapped_lines_are_joined_within_paragraphs() {
