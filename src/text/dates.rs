@@ -44,6 +44,7 @@ static DATE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?P<holiday>(?:on\ |over\ )?christmas\ (?:day|eve|night|morning)|(?:on|over)\ christmas|(?u:new\ year(?:'|’)?s?\ (?:day|eve))|halloween|(?:on\ |over\ )?thanksgiving\ (?:day|night|eve)|(?:on|over)\ thanksgiving|(?:the\ )?fourth\ of\ july)\b
         | \b(?P<weekend>(?:over|during)\ the\ weekend|last\ weekend|weekend\ (?:shootings?|violence|attacks?|stabbings?|killings?))\b
         | \b(?P<wd>{WEEKDAYS})\b
+        | \b(?P<daybefore>(?:the\ )?day\ before\ yesterday)\b
         | \b(?P<yesterday>yesterday|last\ night)\b
         | \b(?P<today>today|this\ morning|tonight|this\ evening|earlier\ today)\b
         | \b(?P<last24>(?:in|over|during)\ (?:the\ )?(?:last\ |past\ )?(?:24|twenty-four|48)\ hours)\b
@@ -286,6 +287,8 @@ impl<'t> DateMatch<'_, 't> {
             anchor.and_then(|a| Some((last_weekday(Weekday::Sat, a)?, 2)))
         } else if let Some(day) = get("wd").and_then(weekday) {
             self.weekday_date(day, anchor)
+        } else if self.caps.name("daybefore").is_some() {
+            anchor.and_then(|a| Some((a.checked_sub_days(Days::new(2))?, 1)))
         } else if self.caps.name("yesterday").is_some() {
             anchor.and_then(|a| Some((a.checked_sub_days(Days::new(1))?, 1)))
         } else if self.caps.name("today").is_some() {
@@ -586,7 +589,7 @@ mod tests {
     fn dates_table() {
         let wednesday = Some(day(2020, 4, 1));
         // (text, anchor, expected (date, precision) of the first expression)
-        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 38] = [
+        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 40] = [
             // a name's word, not the day
             ("a study by USA Today found", wednesday, None),
             // a weekday followed by its date is that date, not the weekday before the anchor
@@ -733,6 +736,16 @@ mod tests {
                 Some((day(2020, 4, 10), 1)),
             ),
             ("killed yesterday", wednesday, Some((day(2020, 3, 31), 1))),
+            (
+                "killed the day before yesterday",
+                wednesday,
+                Some((day(2020, 3, 30), 1)),
+            ),
+            (
+                "KILLED THE DAY BEFORE YESTERDAY",
+                wednesday,
+                Some((day(2020, 3, 30), 1)),
+            ),
             (
                 "released last week",
                 Some(day(2020, 4, 12)),
