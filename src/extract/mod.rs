@@ -887,7 +887,11 @@ impl<'g> Extractor<'g> {
         let to_abs = |s: Span| (s.0 + span.0, s.1 + span.0);
         let anchor_pos = trigger.map_or(span.0, |t| t.0 + span.0);
         let date = nearest_date(dates, span, anchor_pos);
-        let place = choose_place(mentions, span);
+        // "Days after protests in Baghdad, police shot three demonstrators in Nasiriyah":
+        // the place of the earlier event the clause opens with is not this one's.
+        let place = after_an_earlier_event(ctext)
+            .and_then(|from| choose_place(mentions, (span.0 + from, span.1)))
+            .or_else(|| choose_place(mentions, span));
         Some(Found {
             sentence,
             clause,
@@ -1952,6 +1956,47 @@ fn group_span(clauses: &[Clause], group: usize, offset: usize) -> Span {
 fn has_figure(text: &str) -> bool {
     !crate::text::find_quantities(text).is_empty()
 }
+
+/// Where a clause's own event starts (a byte offset in it) when the clause opens with an
+/// earlier event set off by a comma: "Following last week's bombing in Kabul, ...", "Days
+/// after protests in Baghdad, ...", "A day after a blast in Gao, ...". A phrase without a
+/// time apart ("After gunmen stormed the village, they ...") tells the same event.
+fn after_an_earlier_event(clause: &str) -> Option<usize> {
+    let comma = clause.find(',')?;
+    let opening = clause[..comma].to_ascii_lowercase();
+    let words: Vec<&str> = opening.split_whitespace().collect();
+    if words.len() > MAX_OPENING_WORDS {
+        return None;
+    }
+    // "days after", "two weeks after", "hours following", "in the wake of".
+    let in_the_wake = opening.starts_with("in the wake of");
+    let connective = if in_the_wake {
+        3
+    } else {
+        words
+            .iter()
+            .position(|w| matches!(*w, "after" | "following"))?
+    };
+    let units_before = words[..connective].iter().any(|w| {
+        matches!(
+            w.trim_end_matches('s'),
+            "hour" | "day" | "week" | "month" | "year"
+        )
+    });
+    let opens_there = connective == 0 || in_the_wake || units_before;
+    let time_apart = units_before
+        || words[connective..].iter().any(|w| {
+            matches!(
+                *w,
+                "last" | "earlier" | "previous" | "recent" | "yesterday's"
+            ) || w.ends_with("week's")
+                || w.ends_with("month's")
+        });
+    (opens_there && time_apart).then_some(comma + 1)
+}
+
+/// The most words an opening phrase of an earlier event may have.
+const MAX_OPENING_WORDS: usize = 14;
 
 /// The clause's place: its first locative mention (the container when the two disagree),
 /// else its first plain mention below country level.
@@ -3154,6 +3199,42 @@ fn title_case(words: &str) -> String {
 mod tests {
     use super::*;
     use chrono::NaiveDate;
+
+    #[test]
+    fn an_earlier_event_opening_a_clause_is_set_apart() {
+        let rows: [(&str, Option<&str>); 6] = [
+            (
+                "Following last week's blast in Tessa, gunmen raided a farm in Oron",
+                Some(" gunmen raided a farm in Oron"),
+            ),
+            (
+                "Two days after a riot in Tessa, police arrested ten men in Oron",
+                Some(" police arrested ten men in Oron"),
+            ),
+            (
+                "In the wake of recent clashes in Tessa, troops shelled Oron",
+                Some(" troops shelled Oron"),
+            ),
+            // the same event's first step, with no time apart
+            (
+                "After gunmen stormed Tessa, they killed five residents",
+                None,
+            ),
+            (
+                "Following the raid on Tessa, soldiers burned the market",
+                None,
+            ),
+            // no comma, no opening phrase
+            ("Gunmen raided a farm in Oron after last week's blast", None),
+        ];
+        for (clause, own_event) in rows {
+            assert_eq!(
+                after_an_earlier_event(clause).map(|from| &clause[from..]),
+                own_event,
+                "{clause}"
+            );
+        }
+    }
 
     #[test]
     fn publishers_at_the_end_of_titles() {
