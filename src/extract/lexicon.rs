@@ -807,6 +807,66 @@ pub static DEATH_WORDS: WordSet = WordSet::new(&[
     "succumbed",
 ]);
 
+/// Words of a game and its play: a clause with two of them tells of sport, whatever words
+/// of war it uses ([`GAME_WORDS`] in `tells_of_a_game`).
+pub static GAME_WORDS: WordSet = WordSet::new(&[
+    "match",
+    "matches",
+    "game",
+    "goal",
+    "goals",
+    "penalty",
+    "penalties",
+    "striker",
+    "midfielder",
+    "goalkeeper",
+    "coach",
+    "stadium",
+    "pitch",
+    "league",
+    "tournament",
+    "championship",
+    "semifinal",
+    "quarterfinal",
+    "final",
+    "par",
+    "birdie",
+    "innings",
+    "wickets",
+    "bowlers",
+    "batting",
+    "marathon",
+    "referee",
+    "whistle",
+    "scoring",
+    "scored",
+    "season",
+    "playoff",
+    "playoffs",
+    "inning",
+    "touchdown",
+    "quarterback",
+    "kickoff",
+]);
+
+/// Words of armed men and police: a clause with one tells of more than a game.
+pub static ARMED_OR_POLICE: WordSet = WordSet::new(&[
+    "police",
+    "policemen",
+    "officers",
+    "soldiers",
+    "troops",
+    "army",
+    "gunmen",
+    "militants",
+    "militia",
+    "fighters",
+    "insurgents",
+    "gunman",
+    "security",
+    "forces",
+]);
+
 /// True when a capitalised word is never a place mention on its own: a word of
 /// [`NOT_PLACES`], a month's or a weekday's name.
 pub fn is_never_a_place(word: &str) -> bool {

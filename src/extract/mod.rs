@@ -822,6 +822,10 @@ impl<'g> Extractor<'g> {
                     .find(|(_, s)| s.text.len() > LEAD_SENTENCE_MIN_BYTES)
                     .map(|(si, s)| (si, s, death_toll(s.text, &[])))
             })?;
+        // (A game's report, in the words of war sport uses, is no incident's lead.)
+        if tells_of_a_game(&sentence.text.to_lowercase()) {
+            return None;
+        }
         let dates = dates_of(sentence, anchor);
         let shift = |s: &Span| (s.0 + sentence.span.0, s.1 + sentence.span.0);
         Some(Found {
@@ -863,6 +867,9 @@ impl<'g> Extractor<'g> {
         if lexicon::GENERIC.any_in(&lower) || is_a_tally(&lower) {
             return None;
         }
+        // A game's report uses words of war ("attacked", "shot", "beat"); fans' protests,
+        // riots and clashes at a game are events all the same.
+        let a_game = tells_of_a_game(&lower);
         let date_skips: Vec<Span> = dates
             .iter()
             .filter(|d| d.span.0 >= span.0 && d.span.1 <= span.1)
@@ -873,6 +880,11 @@ impl<'g> Extractor<'g> {
             .into_iter()
             .filter(|m| condition_holds(m.rule.condition, &lower))
             .filter(|m| !is_unreal(&lower, m.span, Some(m.rule.event_type)))
+            .filter(|m| {
+                !a_game
+                    || matches!(m.rule.event_type, EventType::Protests | EventType::Riots)
+                    || m.rule.phrase.starts_with("clash")
+            })
             .collect();
         let best = choose_trigger(&candidates, toll.killed > 0 || toll.injuries);
         if best.is_none() && toll.killed == 0 && !(toll.injuries && has_figure(ctext)) {
@@ -1847,6 +1859,29 @@ const TALLIED: [&str; 22] = [
     "protest",
     "such",
 ];
+
+/// True when a clause (lower case) tells of a game, in the words of war sport uses ("Al
+/// Ahly attacked from the first whistle and beat Zamalek 3-1", "shot 3 under par"): two
+/// words of a game, no word of death or injury and none of armed men or police.
+fn tells_of_a_game(lower: &str) -> bool {
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut game_words: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| lexicon::GAME_WORDS.contains(w))
+        .collect();
+    game_words.sort_unstable();
+    game_words.dedup();
+    game_words.len() >= MIN_GAME_WORDS
+        && !words.iter().any(|w| lexicon::ARMED_OR_POLICE.contains(w))
+        && !fatalities::mentions_casualty(lower)
+}
+
+/// Distinct words of a game that make a clause a game's.
+const MIN_GAME_WORDS: usize = 2;
 
 /// True when a clause only counts the story's event among others: "This was the second
 /// shooting in the county in 24 hours", "It is the city's 12th homicide this year", "That
@@ -3199,6 +3234,59 @@ fn title_case(words: &str) -> String {
 mod tests {
     use super::*;
     use chrono::NaiveDate;
+
+    #[test]
+    fn a_game_told_in_words_of_war_is_a_game() {
+        let rows: [(&str, bool); 5] = [
+            (
+                "the visitors attacked from the kickoff and scored twice in the league match",
+                true,
+            ),
+            (
+                "she shot a 66, four under par, to lead the tournament",
+                true,
+            ),
+            // armed men or a casualty make it more than a game
+            (
+                "police fired tear gas at fans outside the stadium after the match",
+                false,
+            ),
+            ("a referee was stabbed to death after the match", false),
+            // one word of a game is not enough
+            ("gunmen attacked a bus carrying a football coach", false),
+        ];
+        for (clause, game) in rows {
+            assert_eq!(tells_of_a_game(clause), game, "{clause}");
+        }
+    }
+
+    #[test]
+    fn a_game_yields_no_incident_and_a_riot_at_one_does() {
+        let Ok(extractor) = Extractor::bundled() else {
+            panic!("the bundled extractor loads");
+        };
+        let read = |text: &str| {
+            extractor
+                .extract(&Article {
+                    id: "g".into(),
+                    text: text.into(),
+                    date: chrono::NaiveDate::from_ymd_opt(2024, 5, 6),
+                    ..Article::default()
+                })
+                .incidents
+        };
+        assert!(
+            read("Rovers attacked from the first whistle and beat United 3-1 in the league match in Lagos on Saturday.")
+                .is_empty()
+        );
+        let riot = read(
+            "Fans rioted and burned cars outside the stadium in Lagos after the league match on Saturday.",
+        );
+        assert!(
+            riot.iter().any(|i| i.event_type == EventType::Riots),
+            "{riot:?}"
+        );
+    }
 
     #[test]
     fn an_earlier_event_opening_a_clause_is_set_apart() {
