@@ -1758,6 +1758,16 @@ fn name_of_words<'g>(
     if (n > longest && !kind_word) || (n == 1 && kind_word) {
         return None;
     }
+    // "A Stark County man": the article is no word of the name after it (where that name is
+    // one: "A Coruña" stays whole).
+    if n >= 2
+        && matches!(tokens[i].text(text), "A" | "An")
+        && text
+            .get(tokens[i + 1].span.0..last.span.1)
+            .is_some_and(|rest| gazetteer.names().names_a_place(&fold(rest)))
+    {
+        return None;
+    }
     // "Ngo-ketunjia": a word joined by a hyphen is part of the name in any case.
     let hyphen_joined = j > i && text.get(tokens[j - 1].span.1..last.span.0) == Some("-");
     if !(is_capitalized(last_text)
@@ -3343,7 +3353,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 137] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 138] = [
             // a compass word in lower case opens the name of a division it belongs to ...
             (
                 "A drone strike hit a compound in north Waziristan on Monday.",
@@ -3374,6 +3384,15 @@ mod tests {
             (
                 "Štore residents protested at the town hall on Monday.",
                 &[("Štore", Admin1, "SI", Plain)],
+            ),
+            // a capitalised article before a county is no word of its name
+            (
+                "A Stark County man was shot in Canton, Ohio, on Sunday.",
+                &[
+                    ("Stark County", Admin2, "US", Plain),
+                    ("Canton", PopulatedPlace, "US", Locative),
+                    ("Ohio", Admin1, "US", Locative),
+                ],
             ),
             // a town's mayor governs there: the town is where his order is given
             (
