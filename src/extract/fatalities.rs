@@ -1975,10 +1975,7 @@ fn victims_item(lower: &[String], from: usize) -> Option<(u32, usize)> {
         }
         return victims_item(lower, from + 1).filter(|&(_, end)| end > from + 1);
     }
-    let value = first
-        .parse::<u32>()
-        .ok()
-        .or_else(|| crate::text::parse_number_word(first))?;
+    let value = figure_of(first)?;
     if matches!(word(from + 1), "other" | "others") {
         let end = if word(from + 1) == "others" {
             from + 1

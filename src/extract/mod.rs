@@ -868,8 +868,9 @@ impl<'g> Extractor<'g> {
             return None;
         }
         // A game's report uses words of war ("attacked", "shot", "beat"); fans' protests,
-        // riots and clashes at a game are events all the same.
-        let a_game = tells_of_a_game(&lower);
+        // riots and clashes at a game are events all the same. (Read only for a clause
+        // with another trigger.)
+        let a_game = std::cell::OnceCell::new();
         let date_skips: Vec<Span> = dates
             .iter()
             .filter(|d| d.span.0 >= span.0 && d.span.1 <= span.1)
@@ -881,9 +882,9 @@ impl<'g> Extractor<'g> {
             .filter(|m| condition_holds(m.rule.condition, &lower))
             .filter(|m| !is_unreal(&lower, m.span, Some(m.rule.event_type)))
             .filter(|m| {
-                !a_game
-                    || matches!(m.rule.event_type, EventType::Protests | EventType::Riots)
+                matches!(m.rule.event_type, EventType::Protests | EventType::Riots)
                     || m.rule.phrase.starts_with("clash")
+                    || !*a_game.get_or_init(|| tells_of_a_game(&lower))
             })
             .collect();
         let best = choose_trigger(&candidates, toll.killed > 0 || toll.injuries);

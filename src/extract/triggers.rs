@@ -343,23 +343,6 @@ mod tests {
     }
 
     #[test]
-    fn aircraft_and_a_verb_of_striking_report_an_air_strike() {
-        let table = TriggerTable::bundled().expect("bundled table");
-        for text in [
-            "army jets bombarded the camp",
-            "a drone struck a pickup",
-            "gunships strafed the convoy",
-        ] {
-            let found: Vec<_> = table
-                .find(text)
-                .iter()
-                .map(|m| m.rule.sub_event_type.as_str())
-                .collect();
-            assert_eq!(found, ["Air/drone strike"], "{text}");
-        }
-    }
-
-    #[test]
     fn whole_words_only_and_longest_phrase_wins() {
         let table = TriggerTable::bundled().expect("bundled table");
         let found = |text: &str| -> Vec<&str> {
@@ -427,18 +410,21 @@ mod tests {
     #[test]
     fn aircraft_that_strike_are_air_strikes() {
         let table = TriggerTable::bundled().expect("bundled table");
+        // (Aircraft with any verb of striking, by the table's word classes.)
         for text in [
             "a drone struck a car on the road",
             "enemy aircraft struck a depot",
             "a warplane hit the market",
+            "army jets bombarded the camp",
+            "a drone struck a pickup",
+            "gunships strafed the convoy",
         ] {
-            let found = table.find(text);
-            assert!(
-                found
-                    .iter()
-                    .any(|m| m.rule.sub_event_type.as_str() == "Air/drone strike"),
-                "{text}"
-            );
+            let found: Vec<_> = table
+                .find(text)
+                .iter()
+                .map(|m| m.rule.sub_event_type.as_str())
+                .collect();
+            assert_eq!(found, ["Air/drone strike"], "{text}");
         }
     }
 
