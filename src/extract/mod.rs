@@ -653,6 +653,9 @@ impl<'g> Extractor<'g> {
         if !self.is_reportable(&f, parts.mentions, a_note_dates_it_enough) {
             return;
         }
+        if anchor.is_some_and(|day| f.date.as_ref().is_some_and(|d| is_history(d, day))) {
+            return;
+        }
         if f.place.is_none() && parts.story.town.is_none() {
             f.place = place_told_just_before(text, sentences, parts.mentions, parts.story, &f);
         }
@@ -727,6 +730,7 @@ impl<'g> Extractor<'g> {
         mentions: &[Mention<'g>],
         anchor: Option<chrono::NaiveDate>,
     ) -> Vec<Found<'t>> {
+        let article_year = anchor.map(|d| d.year());
         let mut anchor = anchor;
         let mut found: Vec<Found<'t>> = Vec::new();
         for (si, sentence) in sentences.iter().enumerate() {
@@ -768,6 +772,7 @@ impl<'g> Extractor<'g> {
                     span,
                     clause_triggers,
                     &dates,
+                    article_year,
                     mentions,
                     si,
                     ci,
@@ -800,22 +805,37 @@ impl<'g> Extractor<'g> {
     }
 
     /// An incident from the lead sentence of a document that reports one in words no
-    /// trigger knows: the first sentence with a casualty word, else the first sentence of
-    /// some length.
+    /// trigger knows: the first sentence with a casualty word (in a dated story, one that
+    /// names no earlier year), else, in a note, the first sentence of some length.
     fn lead_incident(
         &self,
         sentences: &[crate::text::Sentence<'_>],
         mentions: &[Mention<'g>],
         anchor: Option<chrono::NaiveDate>,
     ) -> Option<Found<'static>> {
+        // (A dated story's sentence that names an earlier year, "the 148 killed in the 2015
+        // attack", tells of the past.)
+        let names_an_earlier_year = |s: &crate::text::Sentence<'_>| {
+            anchor.is_some_and(|day| {
+                s.text
+                    .split(|c: char| !c.is_ascii_digit())
+                    .any(|w| is_an_earlier_year(w, day.year()))
+            })
+        };
         let (si, sentence, toll) = sentences
             .iter()
             .enumerate()
-            .filter(|(_, s)| fatalities::mentions_casualty(s.text))
+            .filter(|(_, s)| fatalities::mentions_casualty(s.text) && !names_an_earlier_year(s))
             .map(|(si, s)| (si, s, death_toll(s.text, &[])))
             // (A casualty denied, "No deaths reported", makes no lead.)
             .find(|(_, _, toll)| toll.killed > 0 || toll.injuries)
             .or_else(|| {
+                // A note (a text without a date of its own) is written about one event, so
+                // its first sentence tells it; a dated story with no casualty and no words
+                // of an incident tells none (an election, a market report, a speech).
+                if anchor.is_some() {
+                    return None;
+                }
                 sentences
                     .iter()
                     .enumerate()
@@ -856,6 +876,7 @@ impl<'g> Extractor<'g> {
         span: Span,
         triggers: Vec<TriggerMatch<'t>>,
         dates: &[DateExpr],
+        article_year: Option<i32>,
         mentions: &[Mention<'g>],
         sentence: usize,
         clause: usize,
@@ -877,6 +898,13 @@ impl<'g> Extractor<'g> {
             .map(|d| (d.span.0 - span.0, d.span.1 - span.0))
             .collect();
         let toll = death_toll(ctext, &date_skips);
+        // "jailed over the 2013 mall attack": an event of an earlier year, named by it, is
+        // the story's past, not its news (and the dead of the clause are its dead).
+        let of_an_earlier_year = |m: &TriggerMatch<'_>| {
+            article_year.is_some_and(|year| names_an_earlier_year(&lower, m.span, year))
+        };
+        let (past, triggers): (Vec<TriggerMatch<'t>>, Vec<TriggerMatch<'t>>) =
+            triggers.into_iter().partition(of_an_earlier_year);
         let candidates: Vec<TriggerMatch<'t>> = triggers
             .into_iter()
             .filter(|m| condition_holds(m.rule.condition, &lower))
@@ -888,6 +916,9 @@ impl<'g> Extractor<'g> {
             })
             .collect();
         let best = choose_trigger(&candidates, toll.killed > 0 || toll.injuries);
+        if best.is_none() && !past.is_empty() {
+            return None;
+        }
         if best.is_none() && toll.killed == 0 && !(toll.injuries && has_figure(ctext)) {
             return None;
         }
@@ -1760,6 +1791,60 @@ fn condition_holds(condition: Condition, lower: &str) -> bool {
         Condition::Territory => lexicon::TERRITORY_WORDS.any_in(lower),
         Condition::Weapons => lexicon::WEAPON_WORDS.any_in(lower),
     }
+}
+
+/// How long before a story's date an event known only by its month or year is the story's
+/// history ("the 2015 bombing" in a 2019 story), not its news.
+const HISTORY_DAYS: i64 = 366;
+
+/// True when `date`, known to the month or more only, lies more than [`HISTORY_DAYS`] before
+/// the story's date `day`.
+fn is_history(date: &DateExpr, day: chrono::NaiveDate) -> bool {
+    date.precision == TimePrecision::Month && (day - date.date).num_days() > HISTORY_DAYS
+}
+
+/// How many words before a trigger a year may name the event ("the 2013 Westgate mall
+/// attack").
+const YEAR_BEFORE_TRIGGER_WORDS: usize = 4;
+
+/// How many words after a trigger "in <year>" may date the event ("the killing of a police
+/// officer during a dispute in 2016").
+const YEAR_AFTER_TRIGGER_WORDS: usize = 8;
+
+/// True when `word` is a year (from 1900) before `article_year`.
+fn is_an_earlier_year(word: &str, article_year: i32) -> bool {
+    word.len() == 4
+        && word.bytes().all(|b| b.is_ascii_digit())
+        && word
+            .parse::<i32>()
+            .is_ok_and(|y| (1900..article_year).contains(&y))
+}
+
+/// True when the trigger at `trigger` (in the lower-case clause) is an event named by a year
+/// before `article_year`: a year among the few words right before it ("the 1995 massacre",
+/// "in 2015 gunmen attacked") or "in <year>" among the words after it ("the killing of an
+/// officer in 2016"), with no punctuation between.
+fn names_an_earlier_year(lower: &str, trigger: Span, article_year: i32) -> bool {
+    const BREAKS: [char; 6] = [',', '.', ';', ':', '(', ')'];
+    let head = lower.get(..trigger.0).unwrap_or("");
+    let head = head.rfind(BREAKS).map_or(head, |i| &head[i + 1..]);
+    if head
+        .split_whitespace()
+        .rev()
+        .take(YEAR_BEFORE_TRIGGER_WORDS)
+        .any(|w| is_an_earlier_year(w, article_year))
+    {
+        return true;
+    }
+    let tail = lower.get(trigger.1..).unwrap_or("");
+    let tail = tail.find(BREAKS).map_or(tail, |i| &tail[..i]);
+    let after: Vec<&str> = tail
+        .split_whitespace()
+        .take(YEAR_AFTER_TRIGGER_WORDS)
+        .collect();
+    after
+        .windows(2)
+        .any(|pair| pair[0] == "in" && is_an_earlier_year(pair[1], article_year))
 }
 
 /// Future, wish, plan, denial: the three words before the trigger, and for strategic
@@ -3287,6 +3372,122 @@ mod tests {
             riot.iter().any(|i| i.event_type == EventType::Riots),
             "{riot:?}"
         );
+    }
+
+    #[test]
+    fn events_named_by_an_earlier_year_are_the_past() {
+        // (clause in lower case, trigger word, the story's year, named by an earlier year)
+        let rows: [(&str, &str, i32, bool); 8] = [
+            (
+                "three men were jailed over the 2011 harbour market attack",
+                "attack",
+                2021,
+                true,
+            ),
+            (
+                "she spoke at the memorial for the 1998 massacre",
+                "massacre",
+                2021,
+                true,
+            ),
+            ("in 2016 gunmen attacked the depot", "attacked", 2021, true),
+            (
+                "convicted of shooting his cousin during a quarrel in 2017",
+                "shooting",
+                2021,
+                true,
+            ),
+            // the story's own year, a later year, a punctuation mark between, too far after
+            ("the 2021 attack on the depot", "attack", 2021, false),
+            (
+                "in 2016, the mayor said, gunmen attacked the depot",
+                "attacked",
+                2021,
+                false,
+            ),
+            (
+                "gunmen attacked the depot, as they had in 2016",
+                "attacked",
+                2021,
+                false,
+            ),
+            (
+                "gunmen attacked the depot and the school and the clinic near the market in 2016",
+                "attacked",
+                2021,
+                false,
+            ),
+        ];
+        for (clause, trigger, year, past) in rows {
+            let Some(at) = clause.find(trigger) else {
+                panic!("{trigger} in {clause}");
+            };
+            assert_eq!(
+                names_an_earlier_year(clause, (at, at + trigger.len()), year),
+                past,
+                "{clause}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_date_known_to_the_month_a_year_before_the_story_is_history() {
+        let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default();
+        let date = |on, precision| DateExpr {
+            date: on,
+            precision,
+            span: (0, 0),
+            report_date: false,
+        };
+        let story = day(2021, 3, 10);
+        let rows = [
+            (date(day(2017, 1, 1), TimePrecision::Month), true),
+            (date(day(2019, 12, 1), TimePrecision::Month), true),
+            // last December, and a day long ago (told to the day, it is told as news)
+            (date(day(2020, 12, 1), TimePrecision::Month), false),
+            (date(day(2017, 5, 4), TimePrecision::Day), false),
+        ];
+        for (d, history) in rows {
+            assert_eq!(is_history(&d, story), history, "{d:?}");
+        }
+    }
+
+    #[test]
+    fn a_dated_story_tells_no_incident_without_words_of_one_and_a_note_does() {
+        let Ok(extractor) = Extractor::bundled() else {
+            panic!("the bundled extractor loads");
+        };
+        let read = |text: &str, date: Option<NaiveDate>| {
+            extractor
+                .extract(&Article {
+                    id: "h".into(),
+                    text: text.into(),
+                    date,
+                    ..Article::default()
+                })
+                .incidents
+        };
+        let story_date = NaiveDate::from_ymd_opt(2021, 6, 8);
+        // A story of the past: the trial of an old attack, a memorial for its dead.
+        for text in [
+            "A court in Mombasa on Monday jailed two men for life over the 2014 ferry terminal bombing in which 23 people were killed.",
+            "A plaque was unveiled in Kisumu on Tuesday for the 31 pupils killed in the 2012 attack on their school.",
+        ] {
+            let incidents = read(text, story_date);
+            assert!(incidents.is_empty(), "{text}: {incidents:?}");
+        }
+        // News with no casualty and no words of an incident: none.
+        let vote = "The ruling Harmony Party took 58 percent of the vote in Sunday's regional election in Kisumu, the commission said.";
+        assert!(read(vote, story_date).is_empty());
+        // The same sentence as a note, written about one event, is read for that event.
+        assert!(!read(vote, None).is_empty());
+        // This week's attack told beside the old one is news.
+        let news = read(
+            "Gunmen attacked a bus near Garsen on Sunday, killing four passengers, three years after the 2018 ambush on the same road.",
+            story_date,
+        );
+        assert_eq!(news.len(), 1, "{news:?}");
+        assert_eq!(news[0].fatalities, 4);
     }
 
     #[test]
