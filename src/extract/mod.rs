@@ -825,7 +825,11 @@ impl<'g> Extractor<'g> {
         let (si, sentence, toll) = sentences
             .iter()
             .enumerate()
-            .filter(|(_, s)| fatalities::mentions_casualty(s.text) && !names_an_earlier_year(s))
+            .filter(|(_, s)| {
+                fatalities::mentions_casualty(s.text)
+                    && !names_an_earlier_year(s)
+                    && !tells_of_an_accident(&s.text.to_ascii_lowercase())
+            })
             .map(|(si, s)| (si, s, death_toll(s.text, &[])))
             // (A casualty denied, "No deaths reported", makes no lead.)
             .find(|(_, _, toll)| toll.killed > 0 || toll.injuries)
@@ -888,6 +892,11 @@ impl<'g> Extractor<'g> {
         if lexicon::GENERIC.any_in(&lower) || is_a_tally(&lower) {
             return None;
         }
+        // A question of why or how ("Why do militias keep attacking villages?") asks about
+        // violence in general; it reports none.
+        if is_a_question_of_why_or_how(&text[sentence_span.0..sentence_span.1]) {
+            return None;
+        }
         // A game's report uses words of war ("attacked", "shot", "beat"); fans' protests,
         // riots and clashes at a game are events all the same. (Read only for a clause
         // with another trigger.)
@@ -909,6 +918,7 @@ impl<'g> Extractor<'g> {
             .into_iter()
             .filter(|m| condition_holds(m.rule.condition, &lower))
             .filter(|m| !is_unreal(&lower, m.span, Some(m.rule.event_type)))
+            .filter(|m| !names_a_craft(&lower, m.span))
             .filter(|m| {
                 matches!(m.rule.event_type, EventType::Protests | EventType::Riots)
                     || m.rule.phrase.starts_with("clash")
@@ -917,6 +927,16 @@ impl<'g> Extractor<'g> {
             .collect();
         let best = choose_trigger(&candidates, toll.killed > 0 || toll.injuries);
         if best.is_none() && !past.is_empty() {
+            return None;
+        }
+        // A show of arms (an exercise, a parade, a missile test) is no use of them.
+        if lexicon::EXERCISE_WORDS.any_in(&lower) && !fatalities::mentions_casualty(&lower) {
+            return None;
+        }
+        // The deaths of an accident are no incident; a protest or a riot over one is.
+        if best.is_none_or(|m| !matches!(m.rule.event_type, EventType::Protests | EventType::Riots))
+            && tells_of_an_accident(&text[sentence_span.0..sentence_span.1].to_ascii_lowercase())
+        {
             return None;
         }
         if best.is_none() && toll.killed == 0 && !(toll.injuries && has_figure(ctext)) {
@@ -1847,6 +1867,28 @@ fn names_an_earlier_year(lower: &str, trigger: Span, article_year: i32) -> bool 
         .any(|pair| pair[0] == "in" && is_an_earlier_year(pair[1], article_year))
 }
 
+/// How many words before a protest's trigger may end or put it off ("called off a
+/// three-week strike").
+const PROTEST_CALLED_OFF_WORDS: usize = 5;
+
+/// True when a sentence asks why or how ("Why do militias keep attacking villages?", "How
+/// did the war begin?").
+fn is_a_question_of_why_or_how(sentence: &str) -> bool {
+    let sentence = sentence.trim();
+    let first = sentence.split_whitespace().next().unwrap_or("");
+    sentence.ends_with('?')
+        && (first.eq_ignore_ascii_case("why") || first.eq_ignore_ascii_case("how"))
+}
+
+/// True when the trigger at `trigger` names a kind of craft, the next word being one ("attack
+/// aircraft", "attack helicopters"), not an event.
+fn names_a_craft(lower: &str, trigger: Span) -> bool {
+    lower
+        .get(trigger.1..)
+        .and_then(|rest| rest.split_whitespace().next())
+        .is_some_and(|next| lexicon::CRAFT_NOUNS.contains(next.trim_end_matches([',', '.', ';'])))
+}
+
 /// Future, wish, plan, denial: the three words before the trigger, and for strategic
 /// developments a modal anywhere after it ("the release ... will happen").
 fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool {
@@ -1887,7 +1929,12 @@ fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool 
         .iter()
         .enumerate()
         .any(|(k, w)| lexicon::ACCUSATION.contains(w) && !author_alleged(k));
-    if irrealis || claimed {
+    // "ended a two-week strike", "called off the march": no protest is held.
+    let called_off = protest && {
+        let near = words[n.saturating_sub(PROTEST_CALLED_OFF_WORDS)..].join(" ");
+        lexicon::PROTEST_CALLED_OFF.any_in(&near)
+    };
+    if irrealis || claimed || called_off {
         return true;
     }
     if event_type.is_none_or(|t| t == EventType::StrategicDevelopments) {
@@ -1964,6 +2011,13 @@ fn tells_of_a_game(lower: &str) -> bool {
     game_words.len() >= MIN_GAME_WORDS
         && !words.iter().any(|w| lexicon::ARMED_OR_POLICE.contains(w))
         && !fatalities::mentions_casualty(lower)
+}
+
+/// True when a sentence (lower case) tells of an accident or a disaster ("killed when a bus
+/// collided with a truck", "floods have killed 23", "a stampede left 6 dead"): a word of one
+/// and no word of violence done by people.
+fn tells_of_an_accident(lower: &str) -> bool {
+    lexicon::ACCIDENT_WORDS.any_in(lower) && !lexicon::VIOLENCE_WORDS.any_in(lower)
 }
 
 /// Distinct words of a game that make a clause a game's.
@@ -3488,6 +3542,103 @@ mod tests {
         );
         assert_eq!(news.len(), 1, "{news:?}");
         assert_eq!(news[0].fatalities, 4);
+    }
+
+    #[test]
+    fn accidents_shows_of_arms_games_and_questions_tell_no_incident() {
+        let Ok(extractor) = Extractor::bundled() else {
+            panic!("the bundled extractor loads");
+        };
+        let rows: [(&str, bool); 13] = [
+            // accidents and disasters
+            (
+                "Eleven passengers were killed when a minibus collided with a fuel tanker near Kitale on Sunday, police said.",
+                false,
+            ),
+            (
+                "Flash floods swept through three villages near Mopti on Tuesday, killing 14 people.",
+                false,
+            ),
+            (
+                "A landslide buried six homes in Bududa on Monday, killing nine villagers.",
+                false,
+            ),
+            // a show of arms, a craft, a question, a strike called off, a game
+            (
+                "Navy and air force units began a joint exercise off Mombasa on Monday, firing missiles at floating targets.",
+                false,
+            ),
+            (
+                "Chad took delivery of eight attack helicopters in N'Djamena on Thursday, the air force said.",
+                false,
+            ),
+            (
+                "Why do armed groups keep attacking schools in the Sahel?",
+                false,
+            ),
+            (
+                "Nurses at the county hospital in Garissa called off a three-week strike on Wednesday after the county agreed to pay them.",
+                false,
+            ),
+            (
+                "The Rangers fought back from 12 points down to beat the Comets 88-80 in the final in Nairobi on Saturday.",
+                false,
+            ),
+            // the same words beside violence, a protest or a gun
+            (
+                "Residents blocked the highway near Kitale on Sunday to protest after a minibus collided with a fuel tanker, killing eleven.",
+                true,
+            ),
+            (
+                "Gunmen opened fire on soldiers during a military exercise near Gao on Monday, killing two.",
+                true,
+            ),
+            (
+                "A police helicopter crashed near Kidal on Friday after militants fired on it, killing its crew.",
+                true,
+            ),
+            (
+                "A 9-year-old boy was accidentally shot by his brother with a hunting rifle in Dayton, Ohio, on Sunday.",
+                true,
+            ),
+            (
+                "Nurses at the county hospital in Garissa began a strike on Wednesday over unpaid salaries.",
+                true,
+            ),
+        ];
+        for (text, incident) in rows {
+            let found = extractor
+                .extract(&Article {
+                    id: "x".into(),
+                    text: text.into(),
+                    date: NaiveDate::from_ymd_opt(2021, 6, 8),
+                    ..Article::default()
+                })
+                .incidents;
+            assert_eq!(!found.is_empty(), incident, "{text}: {found:?}");
+        }
+    }
+
+    #[test]
+    fn craft_questions_and_accidents_by_their_words() {
+        assert!(names_a_craft("eight attack helicopters", (6, 12)));
+        assert!(!names_a_craft("an attack on the depot", (3, 9)));
+        assert!(is_a_question_of_why_or_how(
+            "Why do militias keep raiding farms?"
+        ));
+        assert!(!is_a_question_of_why_or_how("Who fired on the convoy?"));
+        assert!(!is_a_question_of_why_or_how(
+            "Why the army withdrew is unclear."
+        ));
+        assert!(tells_of_an_accident(
+            "a bus overturned near the bridge, killing four"
+        ));
+        assert!(!tells_of_an_accident(
+            "a bus overturned after gunmen fired on it, killing four"
+        ));
+        assert!(!tells_of_an_accident(
+            "the boy drowned after a gunman pushed him into the river"
+        ));
     }
 
     #[test]
