@@ -537,6 +537,12 @@ pub static IRREALIS: WordSet = WordSet::new(&[
     "before",
 ]);
 
+/// Words before "to" that make what follows an outcome, not a purpose or a plan ("led to a
+/// shooting", "due to the attack").
+pub static LED_TO: WordSet = WordSet::new(&[
+    "led", "leading", "leads", "lead", "due", "linked", "related", "owing",
+]);
+
 /// Words in a clause that mark a generic statement, a trend or an aggregate, not one event.
 pub static GENERIC: WordSet = WordSet::new(&[
     "frequently",

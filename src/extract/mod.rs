@@ -1921,6 +1921,8 @@ fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool 
             "may" if is_number(k + 1) || (k > 0 && is_number(k - 1)) => false,
             // "gathered to protest": the purpose of a gathering is the protest itself.
             "to" if protest => false,
+            // "led to a shooting", "due to the attack": a cause's outcome, no purpose.
+            "to" if k > 0 && lexicon::LED_TO.contains(words[k - 1]) => false,
             _ if author_alleged(k) => false,
             _ => lexicon::IRREALIS.contains(w),
         }
@@ -3616,6 +3618,66 @@ mod tests {
                 })
                 .incidents;
             assert_eq!(!found.is_empty(), incident, "{text}: {found:?}");
+        }
+    }
+
+    #[test]
+    fn unreal_triggers_by_the_words_before_them() {
+        // (lower-case clause, trigger word, its event type, unreal)
+        let rows: [(&str, &str, EventType, bool); 7] = [
+            (
+                "gunmen plan to attack the depot",
+                "attack",
+                EventType::Battles,
+                true,
+            ),
+            (
+                "the army denied shelling the village",
+                "shelling",
+                EventType::ExplosionsRemoteViolence,
+                true,
+            ),
+            (
+                "the union called off a two-week strike",
+                "strike",
+                EventType::Protests,
+                true,
+            ),
+            // an outcome, a purpose of the gathering itself, an author only alleged
+            (
+                "a quarrel over land led to a shooting at the farm",
+                "shooting",
+                EventType::ViolenceAgainstCivilians,
+                false,
+            ),
+            (
+                "two died due to a blast at the depot",
+                "blast",
+                EventType::ExplosionsRemoteViolence,
+                false,
+            ),
+            (
+                "students gathered to protest the fees",
+                "protest",
+                EventType::Protests,
+                false,
+            ),
+            (
+                "a man accused of killing two traders",
+                "killing",
+                EventType::ViolenceAgainstCivilians,
+                false,
+            ),
+        ];
+        for (clause, trigger, event_type, unreal) in rows {
+            let Some(at) = clause.find(trigger) else {
+                panic!("{trigger} in {clause}");
+            };
+            assert_eq!(
+                is_unreal(clause, (at, at + trigger.len()), Some(event_type)),
+                unreal,
+                "{clause}"
+            );
         }
     }
 
