@@ -1,0 +1,246 @@
+//! What a story tells that is not its news: an earlier year's event ("jailed over the 2013
+//! mall attack"), an accident or a disaster, a game told in words of war, a show of arms, a
+//! craft named for its use ("attack helicopters"), a question of why. The extractor reads
+//! no incident from these.
+
+use super::{DateExpr, Span, fatalities, lexicon};
+use crate::taxonomy::TimePrecision;
+
+/// How long before a story's date an event known only by its month or year is the story's
+/// history ("the 2015 bombing" in a 2019 story), not its news.
+const HISTORY_DAYS: i64 = 366;
+
+/// True when `date`, known to the month or more only, lies more than [`HISTORY_DAYS`] before
+/// the story's date `day`.
+pub(super) fn is_history(date: &DateExpr, day: chrono::NaiveDate) -> bool {
+    date.precision == TimePrecision::Month && (day - date.date).num_days() > HISTORY_DAYS
+}
+
+/// How many words before a trigger a year may name the event ("the 2013 Westgate mall
+/// attack").
+const YEAR_BEFORE_TRIGGER_WORDS: usize = 4;
+
+/// How many words after a trigger "in <year>" may date the event ("the killing of a police
+/// officer during a dispute in 2016").
+const YEAR_AFTER_TRIGGER_WORDS: usize = 8;
+
+/// True when `word` is a year (from 1900) before `article_year`.
+pub(super) fn is_an_earlier_year(word: &str, article_year: i32) -> bool {
+    word.len() == 4
+        && word.bytes().all(|b| b.is_ascii_digit())
+        && word
+            .parse::<i32>()
+            .is_ok_and(|y| (1900..article_year).contains(&y))
+}
+
+/// True when the trigger at `trigger` (in the lower-case clause) is an event named by a year
+/// before `article_year`: a year among the few words right before it ("the 1995 massacre",
+/// "in 2015 gunmen attacked") or "in <year>" among the words after it ("the killing of an
+/// officer in 2016"), with no punctuation between.
+pub(super) fn names_an_earlier_year(lower: &str, trigger: Span, article_year: i32) -> bool {
+    const BREAKS: [char; 6] = [',', '.', ';', ':', '(', ')'];
+    let head = lower.get(..trigger.0).unwrap_or("");
+    let head = head.rfind(BREAKS).map_or(head, |i| &head[i + 1..]);
+    if head
+        .split_whitespace()
+        .rev()
+        .take(YEAR_BEFORE_TRIGGER_WORDS)
+        .any(|w| is_an_earlier_year(w, article_year))
+    {
+        return true;
+    }
+    let tail = lower.get(trigger.1..).unwrap_or("");
+    let tail = tail.find(BREAKS).map_or(tail, |i| &tail[..i]);
+    let after: Vec<&str> = tail
+        .split_whitespace()
+        .take(YEAR_AFTER_TRIGGER_WORDS)
+        .collect();
+    after
+        .windows(2)
+        .any(|pair| pair[0] == "in" && is_an_earlier_year(pair[1], article_year))
+}
+
+/// True when a sentence asks why or how ("Why do militias keep attacking villages?", "How
+/// did the war begin?").
+pub(super) fn is_a_question_of_why_or_how(sentence: &str) -> bool {
+    let sentence = sentence.trim();
+    let first = sentence.split_whitespace().next().unwrap_or("");
+    sentence.ends_with('?')
+        && (first.eq_ignore_ascii_case("why") || first.eq_ignore_ascii_case("how"))
+}
+
+/// True when the trigger at `trigger` names a kind of craft, the next word being one ("attack
+/// aircraft", "attack helicopters"), not an event.
+pub(super) fn names_a_craft(lower: &str, trigger: Span) -> bool {
+    lower
+        .get(trigger.1..)
+        .and_then(|rest| rest.split_whitespace().next())
+        .is_some_and(|next| lexicon::CRAFT_NOUNS.contains(next.trim_end_matches([',', '.', ';'])))
+}
+
+/// True when a clause (lower case) tells of a game, in the words of war sport uses ("Al
+/// Ahly attacked from the first whistle and beat Zamalek 3-1", "shot 3 under par"): two
+/// words of a game, no word of death or injury and none of armed men or police.
+pub(super) fn tells_of_a_game(lower: &str) -> bool {
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut game_words: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| lexicon::GAME_WORDS.contains(w))
+        .collect();
+    game_words.sort_unstable();
+    game_words.dedup();
+    game_words.len() >= MIN_GAME_WORDS
+        && !words.iter().any(|w| lexicon::ARMED_OR_POLICE.contains(w))
+        && !fatalities::mentions_casualty(lower)
+}
+
+/// True when a clause (lower case) tells of a show of arms (an exercise, a military parade, a
+/// missile test) with no casualty: no use of them.
+pub(super) fn tells_of_a_show_of_arms(lower: &str) -> bool {
+    lexicon::EXERCISE_WORDS.any_in(lower) && !fatalities::mentions_casualty(lower)
+}
+
+/// True when a sentence (lower case) tells of an accident or a disaster ("killed when a bus
+/// collided with a truck", "floods have killed 23", "a stampede left 6 dead"): a word of one
+/// and no word of violence done by people.
+pub(super) fn tells_of_an_accident(lower: &str) -> bool {
+    lexicon::ACCIDENT_WORDS.any_in(lower) && !lexicon::VIOLENCE_WORDS.any_in(lower)
+}
+
+/// Distinct words of a game that make a clause a game's.
+const MIN_GAME_WORDS: usize = 2;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::NaiveDate;
+
+    #[test]
+    fn a_game_told_in_words_of_war_is_a_game() {
+        let rows: [(&str, bool); 5] = [
+            (
+                "the visitors attacked from the kickoff and scored twice in the league match",
+                true,
+            ),
+            (
+                "she shot a 66, four under par, to lead the tournament",
+                true,
+            ),
+            // armed men or a casualty make it more than a game
+            (
+                "police fired tear gas at fans outside the stadium after the match",
+                false,
+            ),
+            ("a referee was stabbed to death after the match", false),
+            // one word of a game is not enough
+            ("gunmen attacked a bus carrying a football coach", false),
+        ];
+        for (clause, game) in rows {
+            assert_eq!(tells_of_a_game(clause), game, "{clause}");
+        }
+    }
+
+    #[test]
+    fn events_named_by_an_earlier_year_are_the_past() {
+        // (clause in lower case, trigger word, the story's year, named by an earlier year)
+        let rows: [(&str, &str, i32, bool); 8] = [
+            (
+                "three men were jailed over the 2011 harbour market attack",
+                "attack",
+                2021,
+                true,
+            ),
+            (
+                "she spoke at the memorial for the 1998 massacre",
+                "massacre",
+                2021,
+                true,
+            ),
+            ("in 2016 gunmen attacked the depot", "attacked", 2021, true),
+            (
+                "convicted of shooting his cousin during a quarrel in 2017",
+                "shooting",
+                2021,
+                true,
+            ),
+            // the story's own year, a later year, a punctuation mark between, too far after
+            ("the 2021 attack on the depot", "attack", 2021, false),
+            (
+                "in 2016, the mayor said, gunmen attacked the depot",
+                "attacked",
+                2021,
+                false,
+            ),
+            (
+                "gunmen attacked the depot, as they had in 2016",
+                "attacked",
+                2021,
+                false,
+            ),
+            (
+                "gunmen attacked the depot and the school and the clinic near the market in 2016",
+                "attacked",
+                2021,
+                false,
+            ),
+        ];
+        for (clause, trigger, year, past) in rows {
+            let Some(at) = clause.find(trigger) else {
+                panic!("{trigger} in {clause}");
+            };
+            assert_eq!(
+                names_an_earlier_year(clause, (at, at + trigger.len()), year),
+                past,
+                "{clause}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_date_known_to_the_month_a_year_before_the_story_is_history() {
+        let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default();
+        let date = |on, precision| DateExpr {
+            date: on,
+            precision,
+            span: (0, 0),
+            report_date: false,
+        };
+        let story = day(2021, 3, 10);
+        let rows = [
+            (date(day(2017, 1, 1), TimePrecision::Month), true),
+            (date(day(2019, 12, 1), TimePrecision::Month), true),
+            // last December, and a day long ago (told to the day, it is told as news)
+            (date(day(2020, 12, 1), TimePrecision::Month), false),
+            (date(day(2017, 5, 4), TimePrecision::Day), false),
+        ];
+        for (d, history) in rows {
+            assert_eq!(is_history(&d, story), history, "{d:?}");
+        }
+    }
+
+    #[test]
+    fn craft_questions_and_accidents_by_their_words() {
+        assert!(names_a_craft("eight attack helicopters", (6, 12)));
+        assert!(!names_a_craft("an attack on the depot", (3, 9)));
+        assert!(is_a_question_of_why_or_how(
+            "Why do militias keep raiding farms?"
+        ));
+        assert!(!is_a_question_of_why_or_how("Who fired on the convoy?"));
+        assert!(!is_a_question_of_why_or_how(
+            "Why the army withdrew is unclear."
+        ));
+        assert!(tells_of_an_accident(
+            "a bus overturned near the bridge, killing four"
+        ));
+        assert!(!tells_of_an_accident(
+            "a bus overturned after gunmen fired on it, killing four"
+        ));
+        assert!(!tells_of_an_accident(
+            "the boy drowned after a gunman pushed him into the river"
+        ));
+    }
+}
