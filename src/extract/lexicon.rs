@@ -537,6 +537,26 @@ pub static IRREALIS: WordSet = WordSet::new(&[
     "before",
 ]);
 
+/// Words that say people were killed or hurt, by someone or something: a dated story's
+/// sentence with one tells an incident even where its victims cannot be counted ("gunmen
+/// killed the village head").
+pub static KILLED_OR_HURT: WordSet = WordSet::new(&[
+    "killed",
+    "slain",
+    "murdered",
+    "assassinated",
+    "massacred",
+    "lynched",
+    "shot dead",
+    "wounded",
+    "injured",
+    "hurt",
+]);
+
+/// Words that deny what a sentence says ("No one was hurt", "none were killed").
+pub static NEGATIONS: WordSet =
+    WordSet::new(&["no", "not", "none", "never", "without", "nobody", "denied"]);
+
 /// Words before "to" that make what follows an outcome, not a purpose or a plan ("led to a
 /// shooting", "due to the attack").
 pub static LED_TO: WordSet = WordSet::new(&[

@@ -827,23 +827,31 @@ impl<'g> Extractor<'g> {
                     .any(|w| is_an_earlier_year(w, day.year()))
             })
         };
-        let (si, sentence, toll) = sentences
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| {
+        let casualty_sentences = || {
+            sentences.iter().enumerate().filter(|(_, s)| {
                 fatalities::mentions_casualty(s.text)
                     && !names_an_earlier_year(s)
                     && !tells_of_an_accident(&s.text.to_ascii_lowercase())
             })
+        };
+        let (si, sentence, toll) = casualty_sentences()
             .map(|(si, s)| (si, s, death_toll(s.text, &[])))
             // (A casualty denied, "No deaths reported", makes no lead.)
             .find(|(_, _, toll)| toll.killed > 0 || toll.injuries)
             .or_else(|| {
                 // A note (a text without a date of its own) is written about one event, so
-                // its first sentence tells it; a dated story with no casualty and no words
-                // of an incident tells none (an election, a market report, a speech).
+                // its first sentence tells it; a dated story tells one only where a sentence
+                // says people were killed or hurt, uncounted ("killed the village head"),
+                // and denies nothing: with none (an election, a market report, a speech),
+                // it tells none.
                 if anchor.is_some() {
-                    return None;
+                    return casualty_sentences()
+                        .find(|(_, s)| {
+                            let lower = s.text.to_ascii_lowercase();
+                            lexicon::KILLED_OR_HURT.any_in(&lower)
+                                && !lexicon::NEGATIONS.any_in(&lower)
+                        })
+                        .map(|(si, s)| (si, s, death_toll(s.text, &[])));
                 }
                 sentences
                     .iter()
@@ -3336,6 +3344,22 @@ mod tests {
         assert!(read(vote, story_date).is_empty());
         // The same sentence as a note, written about one event, is read for that event.
         assert!(!read(vote, None).is_empty());
+        // Killed, uncounted, is an incident; a casualty denied is none.
+        assert_eq!(
+            read(
+                "Bandits killed the village head in Garsen on Sunday.",
+                story_date
+            )
+            .len(),
+            1
+        );
+        assert!(
+            read(
+                "Nobody was killed when a wall of the market in Garsen gave way on Sunday.",
+                story_date
+            )
+            .is_empty()
+        );
         // This week's attack told beside the old one is news.
         let news = read(
             "Gunmen attacked a bus near Garsen on Sunday, killing four passengers, three years after the 2018 ambush on the same road.",
