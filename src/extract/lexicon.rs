@@ -1275,7 +1275,6 @@ pub static MODAL_AFTER: WordSet = WordSet::new(&[
     "expected to",
     "set to",
     "due to",
-    "planned",
     "yet to",
     "intensify",
 ]);

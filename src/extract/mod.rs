@@ -3287,21 +3287,25 @@ mod tests {
     use super::*;
     use chrono::NaiveDate;
 
-    #[test]
-    fn a_game_yields_no_incident_and_a_riot_at_one_does() {
+    /// The incidents the bundled extractor reads in `text`, published on `date` (a note
+    /// without one when `None`).
+    fn incidents_of(text: &str, date: Option<NaiveDate>) -> Vec<Incident> {
         let Ok(extractor) = Extractor::bundled() else {
             panic!("the bundled extractor loads");
         };
-        let read = |text: &str| {
-            extractor
-                .extract(&Article {
-                    id: "g".into(),
-                    text: text.into(),
-                    date: chrono::NaiveDate::from_ymd_opt(2024, 5, 6),
-                    ..Article::default()
-                })
-                .incidents
-        };
+        extractor
+            .extract(&Article {
+                id: "t".into(),
+                text: text.into(),
+                date,
+                ..Article::default()
+            })
+            .incidents
+    }
+
+    #[test]
+    fn a_game_yields_no_incident_and_a_riot_at_one_does() {
+        let read = |text: &str| incidents_of(text, NaiveDate::from_ymd_opt(2024, 5, 6));
         assert!(
             read("Rovers attacked from the first whistle and beat United 3-1 in the league match in Lagos on Saturday.")
                 .is_empty()
@@ -3317,19 +3321,7 @@ mod tests {
 
     #[test]
     fn a_dated_story_tells_no_incident_without_words_of_one_and_a_note_does() {
-        let Ok(extractor) = Extractor::bundled() else {
-            panic!("the bundled extractor loads");
-        };
-        let read = |text: &str, date: Option<NaiveDate>| {
-            extractor
-                .extract(&Article {
-                    id: "h".into(),
-                    text: text.into(),
-                    date,
-                    ..Article::default()
-                })
-                .incidents
-        };
+        let read = incidents_of;
         let story_date = NaiveDate::from_ymd_opt(2021, 6, 8);
         // A story of the past: the trial of an old attack, a memorial for its dead.
         for text in [
@@ -3371,9 +3363,6 @@ mod tests {
 
     #[test]
     fn accidents_shows_of_arms_games_and_questions_tell_no_incident() {
-        let Ok(extractor) = Extractor::bundled() else {
-            panic!("the bundled extractor loads");
-        };
         let rows: [(&str, bool); 13] = [
             // accidents and disasters
             (
@@ -3432,15 +3421,25 @@ mod tests {
             ),
         ];
         for (text, incident) in rows {
-            let found = extractor
-                .extract(&Article {
-                    id: "x".into(),
-                    text: text.into(),
-                    date: NaiveDate::from_ymd_opt(2021, 6, 8),
-                    ..Article::default()
-                })
-                .incidents;
+            let found = incidents_of(text, NaiveDate::from_ymd_opt(2021, 6, 8));
             assert_eq!(!found.is_empty(), incident, "{text}: {found:?}");
+        }
+    }
+
+    #[test]
+    fn an_arrest_ahead_of_a_planned_rally_is_news_and_the_plan_is_not() {
+        let read = |text: &str| incidents_of(text, NaiveDate::from_ymd_opt(2021, 3, 10));
+        let arrests = read(
+            "Police in Kisumu detained 40 opposition supporters on Monday ahead of a planned rally.",
+        );
+        assert_eq!(arrests.len(), 1, "{arrests:?}");
+        assert_eq!(arrests[0].sub_event_type, SubEventType::Arrests);
+        for plan in [
+            "Militants planned attacks on the port of Kisumu, police said on Monday.",
+            "A planned march in Kisumu was called off on Monday.",
+        ] {
+            let incidents = read(plan);
+            assert!(incidents.is_empty(), "{plan}: {incidents:?}");
         }
     }
 
