@@ -3444,6 +3444,19 @@ mod tests {
     }
 
     #[test]
+    fn blowing_up_a_pipeline_is_an_explosion() {
+        let incidents = incidents_of(
+            "Rebels blew up a section of the oil pipeline near Saravena early on Sunday.",
+            NaiveDate::from_ymd_opt(2021, 3, 10),
+        );
+        assert_eq!(incidents.len(), 1, "{incidents:?}");
+        assert_eq!(
+            incidents[0].sub_event_type,
+            SubEventType::RemoteExplosiveLandmineIed
+        );
+    }
+
+    #[test]
     fn unreal_triggers_by_the_words_before_them() {
         // (lower-case clause, trigger word, its event type, unreal)
         let rows: [(&str, &str, EventType, bool); 7] = [
