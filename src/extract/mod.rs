@@ -54,7 +54,7 @@ use crate::text::{
 use self::confidence::{Calibration, ConfidenceInputs};
 use self::learned::Models;
 use self::non_events::{
-    is_a_question_of_why_or_how, is_an_earlier_year, is_history, names_a_craft,
+    is_a_question_of_why_or_how, is_history, mentions_an_earlier_year, names_a_craft,
     names_an_earlier_year, tells_of_a_game, tells_of_a_show_of_arms, tells_of_an_accident,
 };
 
@@ -761,6 +761,7 @@ impl<'g> Extractor<'g> {
             }
             let clauses = split_clauses(sentence.text);
             let first_of_sentence = found.len();
+            let an_accident = tells_of_an_accident(&sentence_lower);
             for (ci, clause) in clauses.iter().enumerate() {
                 let span = (s0 + clause.span.0, s0 + clause.span.1);
                 let group = group_span(&clauses, clause.group, s0);
@@ -778,6 +779,7 @@ impl<'g> Extractor<'g> {
                     clause_triggers,
                     &dates,
                     article_year,
+                    an_accident,
                     mentions,
                     si,
                     ci,
@@ -820,17 +822,13 @@ impl<'g> Extractor<'g> {
     ) -> Option<Found<'static>> {
         // (A dated story's sentence that names an earlier year, "the 148 killed in the 2015
         // attack", tells of the past.)
-        let names_an_earlier_year = |s: &crate::text::Sentence<'_>| {
-            anchor.is_some_and(|day| {
-                s.text
-                    .split(|c: char| !c.is_ascii_digit())
-                    .any(|w| is_an_earlier_year(w, day.year()))
-            })
+        let of_the_past = |s: &crate::text::Sentence<'_>| {
+            anchor.is_some_and(|day| mentions_an_earlier_year(s.text, day.year()))
         };
         let casualty_sentences = || {
             sentences.iter().enumerate().filter(|(_, s)| {
                 fatalities::mentions_casualty(s.text)
-                    && !names_an_earlier_year(s)
+                    && !of_the_past(s)
                     && !tells_of_an_accident(&s.text.to_ascii_lowercase())
             })
         };
@@ -894,6 +892,7 @@ impl<'g> Extractor<'g> {
         triggers: Vec<TriggerMatch<'t>>,
         dates: &[DateExpr],
         article_year: Option<i32>,
+        sentence_tells_of_an_accident: bool,
         mentions: &[Mention<'g>],
         sentence: usize,
         clause: usize,
@@ -947,7 +946,7 @@ impl<'g> Extractor<'g> {
         }
         // The deaths of an accident are no incident; a protest or a riot over one is.
         if best.is_none_or(|m| !matches!(m.rule.event_type, EventType::Protests | EventType::Riots))
-            && tells_of_an_accident(&text[sentence_span.0..sentence_span.1].to_ascii_lowercase())
+            && sentence_tells_of_an_accident
         {
             return None;
         }

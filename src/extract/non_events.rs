@@ -25,12 +25,19 @@ const YEAR_BEFORE_TRIGGER_WORDS: usize = 4;
 const YEAR_AFTER_TRIGGER_WORDS: usize = 8;
 
 /// True when `word` is a year (from 1900) before `article_year`.
-pub(super) fn is_an_earlier_year(word: &str, article_year: i32) -> bool {
+fn is_an_earlier_year(word: &str, article_year: i32) -> bool {
     word.len() == 4
         && word.bytes().all(|b| b.is_ascii_digit())
         && word
             .parse::<i32>()
             .is_ok_and(|y| (1900..article_year).contains(&y))
+}
+
+/// True when a text names a year before `article_year` anywhere ("the 148 killed in the 2015
+/// attack").
+pub(super) fn mentions_an_earlier_year(text: &str, article_year: i32) -> bool {
+    text.split(|c: char| !c.is_ascii_digit())
+        .any(|w| is_an_earlier_year(w, article_year))
 }
 
 /// True when the trigger at `trigger` (in the lower-case clause) is an event named by a year
