@@ -2540,6 +2540,7 @@ fn name_run_around(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> Nam
         && end - j < NAME_RUN_REACH
         && of_a_name(end + 1)
         && !crosses_break(text, tokens, end, end + 1)
+        && !closes_the_name(text, tokens, end + 1)
     {
         end += 1;
     }
@@ -2568,6 +2569,14 @@ fn name_run_around(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> Nam
         end,
         sentence_start,
     }
+}
+
+/// True when the word at `k` is a level word that ends the name before it: "Lakshmipur
+/// Sadar Upazila" (not "Kandahar Province Council", where more of a name follows).
+fn closes_the_name(text: &str, tokens: &[Word], k: usize) -> bool {
+    let word_at = |k: usize| tokens.get(k).map(|w| w.text(text)).unwrap_or("");
+    is_kind_word(word_at(k))
+        && (!is_capitalized(word_at(k + 1)) || crosses_break(text, tokens, k, k + 1))
 }
 
 /// True when a country or a capital stands for its government: before a verb of saying or
@@ -3353,7 +3362,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 138] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 141] = [
             // a compass word in lower case opens the name of a division it belongs to ...
             (
                 "A drone strike hit a compound in north Waziristan on Monday.",
@@ -3816,6 +3825,17 @@ mod tests {
                 "a crude bomb hit a procession in Santhia upazila on Friday",
                 &[],
             ),
+            // "Sadar" (headquarters) names the seat's sub-district: the seat's town; a level
+            // word after it closes the name; "Sadar" alone is no place
+            (
+                "Gunmen killed a farmer in Meherpur Sadar Upazila on Monday.",
+                &[("Meherpur Sadar", Admin2, "BD", Locative)],
+            ),
+            (
+                "Police arrested six men in the Sadar sub-district of Jessore District.",
+                &[("Jessore District", Admin2, "BD", Locative)],
+            ),
+            ("Police arrested six men in Sadar on Monday.", &[]),
             // a name after an age is a person's, even a city's name; a place before a
             // person's noun is a place
             ("the 19-year-old Quantavious Jackson was shot twice", &[]),

@@ -18,7 +18,7 @@ const PREFIX_LENGTHS: [usize; 3] = [4, 5, 6];
 /// Words that say what kind of place the name beside them is, and the kind of gazetteer
 /// entry they point to. Units below a district (an upazila, a woreda, a township, a
 /// commune, a municipality) are found by the town that carries their name.
-pub const KIND_WORDS: [(&str, PlaceKind); 26] = [
+pub const KIND_WORDS: [(&str, PlaceKind); 27] = [
     ("province", PlaceKind::Admin1),
     ("provinces", PlaceKind::Admin1),
     ("department", PlaceKind::Admin1),
@@ -45,6 +45,9 @@ pub const KIND_WORDS: [(&str, PlaceKind); 26] = [
     ("woreda", PlaceKind::PopulatedPlace),
     ("commune", PlaceKind::PopulatedPlace),
     ("subdistrict", PlaceKind::PopulatedPlace),
+    // "Sunamganj Sadar": the sub-district of a district's seat (Bengali and Urdu "sadar",
+    // headquarters), found by the seat's town.
+    ("sadar", PlaceKind::PopulatedPlace),
 ];
 
 /// A cue a mention carries about the kind of place meant ("Kabul province", "Dand district").
