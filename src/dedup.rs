@@ -8,7 +8,7 @@
 //! towns. Undated reports never merge; reports known only to the country, or placed only
 //! by what the article is about, merge only when both give death tolls and those agree.
 //! A report that matches two others which do not match each other (towns far apart, death
-//! tolls that disagree) does not make them one event. Merged incidents keep every source
+//! tolls that disagree, different days) does not make them one event. Merged incidents keep every source
 //! and all evidence; `fatalities` is the lowest
 //! reported figure (ACLED's rule) and `fatalities_max` the highest; the most precise
 //! location and date win.
@@ -371,6 +371,26 @@ fn part_by_toll(members: &[(usize, Report)]) -> Option<Vec<Vec<usize>>> {
     Some(attach_the_rest(members, &band_of))
 }
 
+/// Splits a group of reports that a vaguer-dated report bridges between different days
+/// ("on 3 May" and "on 9 May", both joined to a report of "in May" at the same place) into
+/// one event per day: the reports of a day together; the vaguer ones join the one day whose
+/// reports they match, if only one. Returns `None` when the group's day-precise reports all
+/// fall on one day. Depends only on the group's reports, not on their order.
+fn part_by_day(members: &[(usize, Report)]) -> Option<Vec<Vec<usize>>> {
+    let day_of = |r: &Report| r.day.filter(|_| r.time_precision == TimePrecision::Day);
+    let mut days: Vec<i32> = members.iter().filter_map(|(_, r)| day_of(r)).collect();
+    days.sort_unstable();
+    days.dedup();
+    if days.len() < 2 {
+        return None;
+    }
+    let day_part: Vec<Option<usize>> = members
+        .iter()
+        .map(|(_, r)| day_of(r).and_then(|d| days.binary_search(&d).ok()))
+        .collect();
+    Some(attach_the_rest(members, &day_part))
+}
+
 /// The groups of a parted cluster: the members placed in a part (`part_of`) with their
 /// part; each other member with the one part whose placed members it matches, if only one;
 /// the rest one event per chain of matching reports.
@@ -473,7 +493,8 @@ impl Links {
         i as usize
     }
 
-    /// Applies [`part_by_town`], then [`part_by_toll`], to every group of the dated reports given.
+    /// Applies [`part_by_town`], then [`part_by_toll`], then [`part_by_day`], to every group
+    /// of the dated reports given.
     fn part_bridged_groups(
         &mut self,
         dated: impl Iterator<Item = usize> + Clone,
@@ -484,7 +505,15 @@ impl Links {
         let is_town = |r: &Report| r.geo_precision == GeoPrecision::Town && r.position.is_some();
         self.part_groups(dated.clone(), &report, is_town, part_by_town);
         // Nor do two death tolls that disagree: a report without one bridged them.
-        self.part_groups(dated, &report, |r| r.fatalities_max > 0, part_by_toll);
+        self.part_groups(
+            dated.clone(),
+            &report,
+            |r| r.fatalities_max > 0,
+            part_by_toll,
+        );
+        // Nor do two days: a report dated only by its week or month bridged them.
+        let is_a_day = |r: &Report| r.time_precision == TimePrecision::Day;
+        self.part_groups(dated, &report, is_a_day, part_by_day);
     }
 
     /// Re-forms every group of three or more reports, two of them `marked`, as `part`
@@ -1062,6 +1091,33 @@ mod tests {
         agree(all);
         let one_town = merge_incidents(vec![lashkar_gah, province, also_lashkar_gah]);
         assert_eq!(one_town.len(), 1);
+    }
+
+    /// A report dated only by its month matches a report of the 1st and one of the 9th at
+    /// the same place: it joins neither, and the days stay two events. With one of the days
+    /// alone, it joins that day's event; a second report of that day joins it too.
+    #[test]
+    fn a_vaguer_date_does_not_bridge_two_days() {
+        let first = incident("a", (2020, 4, 1), "Helmand", 3);
+        let ninth = incident("b", (2020, 4, 9), "Helmand", 3);
+        let also_first = incident("c", (2020, 4, 1), "Helmand", 3);
+        let mut in_april = incident("d", (2020, 4, 1), "Helmand", 3);
+        in_april.time_precision = TimePrecision::Month;
+        let all = vec![
+            first.clone(),
+            ninth.clone(),
+            also_first.clone(),
+            in_april.clone(),
+        ];
+        let merged = merge_incidents(all.clone());
+        let sources: Vec<Vec<String>> = merged.iter().map(|m| m.sources.clone()).collect();
+        assert_eq!(merged.len(), 3, "{sources:?}");
+        assert!(sources.contains(&vec!["a.txt".to_string(), "c.txt".to_string()]));
+        assert!(sources.contains(&vec!["b.txt".to_string()]));
+        assert!(sources.contains(&vec!["d.txt".to_string()]));
+        agree(all);
+        let one_day = merge_incidents(vec![first, in_april, also_first]);
+        assert_eq!(one_day.len(), 1);
     }
 
     /// Whether the blocked merge and the all-pairs oracle agree on these reports.
