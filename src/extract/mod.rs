@@ -790,7 +790,9 @@ impl<'g> Extractor<'g> {
                     // failing that, a report date ("As reported on ...") dates the event
                     // (a page's "Posted:" date is when the page was, not the event).
                     if f.date.is_none() {
-                        f.date = nearest_date(&dates, group, f.trigger.map_or(span.0, |t| t.0))
+                        let at = f.trigger.map_or(span.0, |t| t.0);
+                        f.date = nearest_date(&dates, group, at)
+                            .or_else(|| a_day_of_its_sentence(text, &dates, at))
                             .or_else(|| {
                                 dates
                                     .iter()
@@ -2015,6 +2017,22 @@ fn before_today(
         })
         .cloned()
         .or(date)
+}
+
+/// "was shot in the chest while sitting in a car ... on Oct. 1": the day another clause of
+/// the sentence gives, nearest to a position, when it is no later step's ("police said
+/// Monday") nor a death's ("died on Friday").
+fn a_day_of_its_sentence(text: &str, dates: &[DateExpr], position: usize) -> Option<DateExpr> {
+    dates
+        .iter()
+        .filter(|d| {
+            !d.report_date
+                && d.precision == TimePrecision::Day
+                && !event_dates::dates_a_later_step(text, d)
+                && !event_dates::dates_a_death(text, d)
+        })
+        .min_by_key(|d| d.span.0.abs_diff(position))
+        .cloned()
 }
 
 /// The event date inside a span nearest to a position (report dates excluded).
@@ -3315,6 +3333,31 @@ mod tests {
         assert!(
             riot.iter().any(|i| i.event_type == EventType::Riots),
             "{riot:?}"
+        );
+    }
+
+    #[test]
+    fn a_clause_without_a_day_takes_the_day_of_another_clause_of_its_sentence() {
+        let story = NaiveDate::from_ymd_opt(2022, 3, 14);
+        let day = |text: &str| {
+            incidents_of(text, story)
+                .first()
+                .and_then(|i| i.event_date)
+                .map(|d| d.to_string())
+        };
+        // The day stands in the clause after "while": it is still the shooting's.
+        assert_eq!(
+            day(
+                "A delivery driver was shot in the leg while waiting at a light on Dover Road on March 2, 2022."
+            ),
+            Some("2022-03-02".into())
+        );
+        // A later step's day is not the event's.
+        assert_eq!(
+            day(
+                "A delivery driver was shot in the leg, while police said Thursday that no one was arrested."
+            ),
+            Some("2022-03-14".into())
         );
     }
 
