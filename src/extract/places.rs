@@ -1801,10 +1801,13 @@ fn name_of_words<'g>(
     }
     // "Hope, Ark.", "Independence, Mo.": a word that is seldom a place is one before a
     // state's abbreviation.
-    let before_a_state = n == 1
-        && (before_a_state_abbreviation(gazetteer, text, tokens, j)
-            || before_its_province(gazetteer, text, tokens, j, name));
-    if lexicon::is_never_a_place(&folded) && !before_a_state {
+    // (Asked only of a word that is seldom a place: most names never need it.)
+    let before_a_state = || {
+        n == 1
+            && (before_a_state_abbreviation(gazetteer, text, tokens, j)
+                || before_its_province(gazetteer, text, tokens, j, name))
+    };
+    if lexicon::is_never_a_place(&folded) && !before_a_state() {
         return None;
     }
     if dotted {
@@ -1814,7 +1817,7 @@ fn name_of_words<'g>(
     // the gazetteer has whole.)
     let (base, cue) = kind_cue(&folded);
     if lexicon::is_never_a_place(base)
-        && !before_a_state
+        && !before_a_state()
         && !(cue == Some(PlaceKind::Admin1) && is_a_compass_name(base))
         && !(cue.is_some()
             && n >= 2
