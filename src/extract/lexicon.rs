@@ -557,6 +557,63 @@ pub static KILLED_OR_HURT: WordSet = WordSet::new(&[
 pub static NEGATIONS: WordSet =
     WordSet::new(&["no", "not", "none", "never", "without", "nobody", "denied"]);
 
+/// Verbs of warning or fearing: before "that" they tell of what may come ("experts warn
+/// that clashes could spread"), not of what happened.
+pub static WARNED: WordSet = WordSet::new(&[
+    "warn", "warns", "warned", "warning", "fear", "fears", "feared",
+]);
+
+/// Verbs that dismiss what others said, and the nouns of what they said: "police dismissed
+/// social media reports of a protest" tells of no protest.
+pub static DISMISSED: WordSet = WordSet::new(&[
+    "dismissed",
+    "dismisses",
+    "denied",
+    "denies",
+    "rejected",
+    "rejects",
+    "refuted",
+    "refutes",
+]);
+
+/// What is dismissed in [`DISMISSED`]'s sense: reports, rumours, claims.
+pub static REPORTS: WordSet = WordSet::new(&[
+    "report", "reports", "rumour", "rumours", "rumor", "rumors", "claim", "claims",
+]);
+
+/// What is "killed" in a figure of speech, right after the verb: "killing any hope of
+/// profit", "killed the penalty" (a team on ice), "killed the deal".
+pub static FIGURATIVE_KILL_OBJECTS: WordSet = WordSet::new(&[
+    "any hope",
+    "all hope",
+    "hope",
+    "hopes",
+    "the hopes",
+    "the hope",
+    "any chance",
+    "the chances",
+    "the penalty",
+    "a penalty",
+    "the power play",
+    "the deal",
+    "the bill",
+    "the idea",
+    "the mood",
+    "the momentum",
+    "the clock",
+    "the lights",
+    "the engine",
+    "the rumour",
+    "the rumor",
+    "the story",
+]);
+
+/// Words that count the years since an event ("ten years after", "a decade since").
+pub static COUNT_WORDS: WordSet = WordSet::new(&[
+    "a", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve", "fifteen", "twenty", "thirty", "forty", "fifty", "hundred", "several", "many", "few",
+]);
+
 /// Words before "to" that make what follows an outcome, not a purpose or a plan ("led to a
 /// shooting", "due to the attack").
 pub static LED_TO: WordSet = WordSet::new(&[
@@ -1302,6 +1359,8 @@ pub static EXERCISE_WORDS: WordSet = WordSet::new(&[
 /// What a trigger word names when a craft follows it ("attack aircraft", "attack
 /// helicopters"): a kind of weapon, not an attack.
 pub static CRAFT_NOUNS: WordSet = WordSet::new(&[
+    "launcher",
+    "launchers",
     "aircraft",
     "helicopter",
     "helicopters",

@@ -54,7 +54,8 @@ use crate::text::{
 use self::confidence::{Calibration, ConfidenceInputs};
 use self::learned::Models;
 use self::non_events::{
-    is_a_question_of_why_or_how, is_history, mentions_an_earlier_year, names_a_craft,
+    after_years_gone_by, is_a_question_of_why_or_how, is_history, kills_figuratively,
+    kills_only_figuratively, mentions_an_earlier_year, mentions_years_gone_by, names_a_craft,
     names_an_earlier_year, tells_of_a_game, tells_of_a_show_of_arms, tells_of_an_accident,
 };
 
@@ -829,9 +830,10 @@ impl<'g> Extractor<'g> {
         };
         let casualty_sentences = || {
             sentences.iter().enumerate().filter(|(_, s)| {
-                fatalities::mentions_casualty(s.text)
-                    && !of_the_past(s)
-                    && !tells_of_an_accident(&s.text.to_ascii_lowercase())
+                fatalities::mentions_casualty(s.text) && !of_the_past(s) && {
+                    let lower = s.text.to_ascii_lowercase();
+                    !tells_of_an_accident(&lower) && !mentions_years_gone_by(&lower)
+                }
             })
         };
         let (si, sentence, toll) = casualty_sentences()
@@ -850,6 +852,7 @@ impl<'g> Extractor<'g> {
                             let lower = s.text.to_ascii_lowercase();
                             lexicon::KILLED_OR_HURT.any_in(&lower)
                                 && !lexicon::NEGATIONS.any_in(&lower)
+                                && !kills_only_figuratively(&lower)
                         })
                         .map(|(si, s)| (si, s, death_toll(s.text, &[])));
                 }
@@ -925,6 +928,7 @@ impl<'g> Extractor<'g> {
         // the story's past, not its news (and the dead of the clause are its dead).
         let of_an_earlier_year = |m: &TriggerMatch<'_>| {
             article_year.is_some_and(|year| names_an_earlier_year(&lower, m.span, year))
+                || after_years_gone_by(&lower, m.span)
         };
         let (past, triggers): (Vec<TriggerMatch<'t>>, Vec<TriggerMatch<'t>>) =
             triggers.into_iter().partition(of_an_earlier_year);
@@ -932,7 +936,7 @@ impl<'g> Extractor<'g> {
             .into_iter()
             .filter(|m| condition_holds(m.rule.condition, &lower))
             .filter(|m| !is_unreal(&lower, m.span, Some(m.rule.event_type)))
-            .filter(|m| !names_a_craft(&lower, m.span))
+            .filter(|m| !names_a_craft(&lower, m.span) && !kills_figuratively(&lower, m.span))
             .filter(|m| {
                 matches!(m.rule.event_type, EventType::Protests | EventType::Riots)
                     || m.rule.phrase.starts_with("clash")
@@ -940,9 +944,26 @@ impl<'g> Extractor<'g> {
             })
             .collect();
         let best = choose_trigger(&candidates, toll.killed > 0 || toll.injuries);
-        if best.is_none() && !past.is_empty() {
+        // "a vigil ten years after gunmen killed 40 students": the dead counted after years
+        // gone by, or beside a past event's trigger at a gathering, are the past's.
+        let a_past_toll = toll
+            .spans
+            .first()
+            .is_some_and(|&figure| after_years_gone_by(&lower, figure));
+        if best.is_none() && (!past.is_empty() || a_past_toll) {
             return None;
         }
+        let a_gathering = best.is_some_and(|m| m.rule.event_type == EventType::Protests);
+        let toll = if a_past_toll || (a_gathering && !past.is_empty()) {
+            Toll {
+                killed: 0,
+                spans: Vec::new(),
+                victims: Vec::new(),
+                injuries: false,
+            }
+        } else {
+            toll
+        };
         if tells_of_a_show_of_arms(&lower) {
             return None;
         }
@@ -1864,6 +1885,8 @@ fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool 
             "to" if protest => false,
             // "led to a shooting", "due to the attack": a cause's outcome, no purpose.
             "to" if k > 0 && lexicon::LED_TO.contains(words[k - 1]) => false,
+            // "experts warn that clashes could spread": a warning of what may come.
+            "that" if k > 0 && lexicon::WARNED.contains(words[k - 1]) => true,
             _ if author_alleged(k) => false,
             _ => lexicon::IRREALIS.contains(w),
         }
@@ -1877,7 +1900,16 @@ fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool 
         let near = words[n.saturating_sub(PROTEST_CALLED_OFF_WORDS)..].join(" ");
         lexicon::PROTEST_CALLED_OFF.any_in(&near)
     };
-    if irrealis || claimed || called_off {
+    // "police dismissed social media reports of a protest": what others said, dismissed.
+    let dismissed = words
+        .iter()
+        .position(|w| lexicon::DISMISSED.contains(w))
+        .is_some_and(|k| words[k + 1..].iter().any(|w| lexicon::REPORTS.contains(w)));
+    // "negotiators will meet next week for a new round of talks": talks, a release or a
+    // deal still to come, however far the modal stands before its word.
+    let to_come = event_type == Some(EventType::StrategicDevelopments)
+        && words.iter().any(|w| matches!(*w, "will" | "shall"));
+    if irrealis || claimed || called_off || dismissed || to_come {
         return true;
     }
     if event_type.is_none_or(|t| t == EventType::StrategicDevelopments) {
@@ -3337,6 +3369,34 @@ mod tests {
     }
 
     #[test]
+    fn years_gone_by_and_figures_of_speech_tell_no_incident() {
+        let read = |text: &str| incidents_of(text, NaiveDate::from_ymd_opt(2023, 9, 4));
+        for text in [
+            "Survivors met in Garissa on Monday, ten years after gunmen killed 40 students.",
+            "Survivors met in Garissa on Monday, a year since the massacre of 40 students.",
+            "Survivors met in Garissa on Monday, ten years after gunmen attacked the school.",
+            "Falling prices are killing any hope of profit for cotton growers in Sikasso, traders said.",
+            "The Rovers killed the penalty late in the third period and held on for a 2-1 win in Duluth.",
+        ] {
+            let found = read(text);
+            assert!(found.is_empty(), "{text}: {found:?}");
+        }
+        // The news beside them is still read; a vigil is a gathering of its own, without
+        // the past event's dead.
+        let found = read("Gunmen killed two guards at a depot in Garissa on Monday.");
+        assert_eq!(found.len(), 1, "{found:?}");
+        let vigil = read(
+            "Families held a candlelight vigil in Garissa on Monday, ten years after gunmen killed 40 students.",
+        );
+        assert!(
+            vigil
+                .iter()
+                .all(|i| i.event_type == EventType::Protests && i.fatalities == 0),
+            "{vigil:?}"
+        );
+    }
+
+    #[test]
     fn a_clause_without_a_day_takes_the_day_of_another_clause_of_its_sentence() {
         let story = NaiveDate::from_ymd_opt(2022, 3, 14);
         let day = |text: &str| {
@@ -3501,7 +3561,39 @@ mod tests {
     #[test]
     fn unreal_triggers_by_the_words_before_them() {
         // (lower-case clause, trigger word, its event type, unreal)
-        let rows: [(&str, &str, EventType, bool); 7] = [
+        let rows: [(&str, &str, EventType, bool); 12] = [
+            // a warning of what may come; a report dismissed; talks still to come
+            (
+                "experts warn that clashes between herders could spread",
+                "clashes",
+                EventType::Battles,
+                true,
+            ),
+            (
+                "police dismissed social media reports of a protest in the square",
+                "protest",
+                EventType::Protests,
+                true,
+            ),
+            (
+                "the two sides will meet in the capital next month for a new round of talks",
+                "talks",
+                EventType::StrategicDevelopments,
+                true,
+            ),
+            // a warning given, and a report of a protest, both real
+            (
+                "police warned the crowd that they would fire and then shot two protesters",
+                "shot",
+                EventType::ViolenceAgainstCivilians,
+                false,
+            ),
+            (
+                "reports of a protest in the square came in as students marched",
+                "marched",
+                EventType::Protests,
+                false,
+            ),
             (
                 "gunmen plan to attack the depot",
                 "attack",

@@ -1,7 +1,8 @@
 //! What a story tells that is not its news: an earlier year's event ("jailed over the 2013
 //! mall attack"), an accident or a disaster, a game told in words of war, a show of arms, a
-//! craft named for its use ("attack helicopters"), a question of why. The extractor reads
-//! no incident from these.
+//! craft named for its use ("attack helicopters"), a question of why, an event years gone by
+//! ("ten years after gunmen killed"), a killing in a figure of speech ("killing any hope").
+//! The extractor reads no incident from these.
 
 use super::{DateExpr, Span, fatalities, lexicon};
 use crate::taxonomy::TimePrecision;
@@ -65,6 +66,96 @@ pub(super) fn names_an_earlier_year(lower: &str, trigger: Span, article_year: i3
     after
         .windows(2)
         .any(|pair| pair[0] == "in" && is_an_earlier_year(pair[1], article_year))
+}
+
+/// How many words may stand between "ten years after" and the trigger ("ten years after
+/// gunmen killed 166 people"), or between the trigger and "ten years ago".
+const YEARS_GONE_BY_WORDS: usize = 5;
+
+/// The words (lower case, letters and digits) of a clause, split at anything else.
+fn words_of(text: &str) -> Vec<&str> {
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// True when three words count years gone by: a count ("ten", "25", "a"), "years" (or
+/// "decades"), and `then` ("after", "since", "ago").
+fn counts_years(words: &[&str], then: &[&str]) -> bool {
+    let [count, unit, word] = words else {
+        return false;
+    };
+    (lexicon::COUNT_WORDS.contains(count) || count.bytes().all(|b| b.is_ascii_digit()))
+        && matches!(*unit, "year" | "years" | "decade" | "decades")
+        && then.contains(word)
+}
+
+/// True when the trigger at `trigger` (in the lower-case clause) is an event years gone by:
+/// right after "ten years after" or "a year since" ("a vigil ten years after gunmen killed
+/// 166 people", "one year since the murder of six priests"), or before "ten years ago".
+pub(super) fn after_years_gone_by(lower: &str, trigger: Span) -> bool {
+    const BREAKS: [char; 6] = [',', '.', ';', ':', '(', ')'];
+    let head = lower.get(..trigger.0).unwrap_or("");
+    let head = words_of(head.rfind(BREAKS).map_or(head, |i| &head[i + 1..]));
+    let from = head.len().saturating_sub(YEARS_GONE_BY_WORDS + 2);
+    if head[from..]
+        .windows(3)
+        .any(|w| counts_years(w, &["after", "since"]))
+    {
+        return true;
+    }
+    let tail = lower.get(trigger.1..).unwrap_or("");
+    let tail = words_of(tail.find(BREAKS).map_or(tail, |i| &tail[..i]));
+    let to = tail.len().min(YEARS_GONE_BY_WORDS + 3);
+    tail[..to].windows(3).any(|w| counts_years(w, &["ago"]))
+}
+
+/// True when a sentence (lower case) counts years gone by anywhere ("ten years after",
+/// "a year since", "25 years ago"): its dead, named without a trigger, may be the past's.
+pub(super) fn mentions_years_gone_by(lower: &str) -> bool {
+    words_of(lower)
+        .windows(3)
+        .any(|w| counts_years(w, &["after", "since", "ago"]))
+}
+
+/// True when the trigger at `trigger` (in the lower-case clause) kills in a figure of
+/// speech: "killing any hope of profit", "killed the penalty".
+pub(super) fn kills_figuratively(lower: &str, trigger: Span) -> bool {
+    lower
+        .get(trigger.0..trigger.1)
+        .is_some_and(|t| t.starts_with("kill"))
+        && follows_a_figurative_object(lower.get(trigger.1..).unwrap_or(""))
+}
+
+/// True when `rest` opens with an object that a verb of killing takes only in a figure of
+/// speech ("any hope", "the penalty").
+fn follows_a_figurative_object(rest: &str) -> bool {
+    let opening: Vec<&str> = rest.split_whitespace().take(3).collect();
+    (1..=opening.len()).any(|n| {
+        let phrase = opening[..n].join(" ");
+        lexicon::FIGURATIVE_KILL_OBJECTS.contains(phrase.trim_end_matches([',', '.', ';']))
+    })
+}
+
+/// True when a sentence (lower case) tells of killing only in figures of speech: every
+/// "kill" takes a figurative object ("The Pioneers killed the penalty late in the third
+/// period"), and no other word tells of the dead or the hurt.
+pub(super) fn kills_only_figuratively(lower: &str) -> bool {
+    let mut kills = lower.match_indices("kill").peekable();
+    if kills.peek().is_none() {
+        return false;
+    }
+    let others = [
+        "slain", "murdered", "wounded", "injured", "hurt", "dead", "died",
+    ];
+    !words_of(lower).iter().any(|w| others.contains(w))
+        && kills.all(|(at, _)| {
+            let rest = &lower[at..];
+            let verb_end = rest
+                .find(|c: char| !c.is_ascii_alphabetic())
+                .unwrap_or(rest.len());
+            follows_a_figurative_object(&rest[verb_end..])
+        })
 }
 
 /// True when a sentence asks why or how ("Why do militias keep attacking villages?", "How
@@ -232,6 +323,7 @@ mod tests {
     #[test]
     fn craft_questions_and_accidents_by_their_words() {
         assert!(names_a_craft("eight attack helicopters", (6, 12)));
+        assert!(names_a_craft("rebels seized a rocket launcher", (16, 22)));
         assert!(!names_a_craft("an attack on the depot", (3, 9)));
         assert!(is_a_question_of_why_or_how(
             "Why do militias keep raiding farms?"
@@ -248,6 +340,84 @@ mod tests {
         ));
         assert!(!tells_of_an_accident(
             "the boy drowned after a gunman pushed him into the river"
+        ));
+    }
+
+    /// The span of `word` in `text`, for a trigger.
+    fn span_of(text: &str, word: &str) -> Span {
+        let at = text.find(word).unwrap_or(usize::MAX / 2);
+        (at, at + word.len())
+    }
+
+    #[test]
+    fn events_years_gone_by_are_the_past() {
+        // (lower-case clause, trigger word, years gone by)
+        let rows: [(&str, &str, bool); 7] = [
+            (
+                "families held a vigil ten years after gunmen killed 40 people",
+                "killed",
+                true,
+            ),
+            (
+                "a mass to mark one year since the murder of six monks",
+                "murder",
+                true,
+            ),
+            (
+                "gunmen killed 40 people in the market 25 years ago",
+                "killed",
+                true,
+            ),
+            (
+                "a decade since the bombing of the old bridge",
+                "bombing",
+                true,
+            ),
+            // news beside the years: the count is of something else
+            (
+                "gunmen killed two farmers who had lived there for ten years",
+                "killed",
+                false,
+            ),
+            (
+                "ten years after the war ended, it is calm, but gunmen shot a guard",
+                "shot",
+                false,
+            ),
+            (
+                "two days after the riot, police arrested ten men",
+                "arrested",
+                false,
+            ),
+        ];
+        for (clause, trigger, past) in rows {
+            assert_eq!(
+                after_years_gone_by(clause, span_of(clause, trigger)),
+                past,
+                "{clause}"
+            );
+        }
+    }
+
+    #[test]
+    fn killing_in_a_figure_of_speech_is_no_killing() {
+        let clause = "low prices are killing any hope of profit";
+        assert!(kills_figuratively(clause, span_of(clause, "killing")));
+        let clause = "gunmen killing three guards at the depot";
+        assert!(!kills_figuratively(clause, span_of(clause, "killing")));
+        assert!(kills_only_figuratively(
+            "the rovers killed the penalty late in the third period"
+        ));
+        assert!(!kills_only_figuratively(
+            "the rovers killed the penalty, and a fan was injured in a fight"
+        ));
+        assert!(!kills_only_figuratively("gunmen killed the village head"));
+        assert!(!kills_only_figuratively("the army shelled the town"));
+        assert!(mentions_years_gone_by(
+            "a vigil two decades since the massacre"
+        ));
+        assert!(!mentions_years_gone_by(
+            "a man who had lived there for ten years"
         ));
     }
 }
