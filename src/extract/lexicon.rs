@@ -608,6 +608,16 @@ pub static FIGURATIVE_KILL_OBJECTS: WordSet = WordSet::new(&[
     "the story",
 ]);
 
+/// Words of an anniversary or a commemoration: a sentence with one recalls its dead.
+pub static ANNIVERSARY: WordSet = WordSet::new(&[
+    "anniversary",
+    "commemorate",
+    "commemorated",
+    "commemorates",
+    "commemorating",
+    "commemoration",
+]);
+
 /// Words that count the years since an event ("ten years after", "a decade since").
 pub static COUNT_WORDS: WordSet = WordSet::new(&[
     "a", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",

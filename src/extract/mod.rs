@@ -56,7 +56,8 @@ use self::learned::Models;
 use self::non_events::{
     after_years_gone_by, is_a_question_of_why_or_how, is_history, kills_figuratively,
     kills_only_figuratively, mentions_an_earlier_year, mentions_years_gone_by, names_a_craft,
-    names_an_earlier_year, tells_of_a_game, tells_of_a_show_of_arms, tells_of_an_accident,
+    names_an_earlier_year, recalled_by_an_anniversary, tells_of_a_game, tells_of_a_show_of_arms,
+    tells_of_an_accident,
 };
 
 /// The event model's probability of a violent type above which it may type violent a
@@ -762,7 +763,10 @@ impl<'g> Extractor<'g> {
             }
             let clauses = split_clauses(sentence.text);
             let first_of_sentence = found.len();
-            let an_accident = tells_of_an_accident(&sentence_lower);
+            let sense = SentenceSense {
+                accident: tells_of_an_accident(&sentence_lower),
+                anniversary: lexicon::ANNIVERSARY.any_in(&sentence_lower),
+            };
             for (ci, clause) in clauses.iter().enumerate() {
                 let span = (s0 + clause.span.0, s0 + clause.span.1);
                 let group = group_span(&clauses, clause.group, s0);
@@ -780,7 +784,7 @@ impl<'g> Extractor<'g> {
                     clause_triggers,
                     &dates,
                     article_year,
-                    an_accident,
+                    sense,
                     mentions,
                     si,
                     ci,
@@ -897,7 +901,7 @@ impl<'g> Extractor<'g> {
         triggers: Vec<TriggerMatch<'t>>,
         dates: &[DateExpr],
         article_year: Option<i32>,
-        sentence_tells_of_an_accident: bool,
+        sense: SentenceSense,
         mentions: &[Mention<'g>],
         sentence: usize,
         clause: usize,
@@ -929,6 +933,7 @@ impl<'g> Extractor<'g> {
         let of_an_earlier_year = |m: &TriggerMatch<'_>| {
             article_year.is_some_and(|year| names_an_earlier_year(&lower, m.span, year))
                 || after_years_gone_by(&lower, m.span)
+                || recalled_by_an_anniversary(&lower, m.span)
         };
         let (past, triggers): (Vec<TriggerMatch<'t>>, Vec<TriggerMatch<'t>>) =
             triggers.into_iter().partition(of_an_earlier_year);
@@ -945,15 +950,18 @@ impl<'g> Extractor<'g> {
             .collect();
         let best = choose_trigger(&candidates, toll.killed > 0 || toll.injuries);
         // "a vigil ten years after gunmen killed 40 students": the dead counted after years
-        // gone by, or beside a past event's trigger at a gathering, are the past's.
+        // gone by, or beside a past event's trigger at a gathering, are the past's; so are
+        // the dead a gathering for an anniversary recalls ("to mark the anniversary of the
+        // genocide, in which 800,000 were killed").
+        let a_gathering = best.is_some_and(|m| m.rule.event_type == EventType::Protests);
         let a_past_toll = toll
             .spans
             .first()
-            .is_some_and(|&figure| after_years_gone_by(&lower, figure));
+            .is_some_and(|&figure| after_years_gone_by(&lower, figure))
+            || (sense.anniversary && best.is_none_or(|_| a_gathering));
         if best.is_none() && (!past.is_empty() || a_past_toll) {
             return None;
         }
-        let a_gathering = best.is_some_and(|m| m.rule.event_type == EventType::Protests);
         let toll = if a_past_toll || (a_gathering && !past.is_empty()) {
             Toll {
                 killed: 0,
@@ -969,7 +977,7 @@ impl<'g> Extractor<'g> {
         }
         // The deaths of an accident are no incident; a protest or a riot over one is.
         if best.is_none_or(|m| !matches!(m.rule.event_type, EventType::Protests | EventType::Riots))
-            && sentence_tells_of_an_accident
+            && sense.accident
         {
             return None;
         }
@@ -1344,6 +1352,15 @@ fn event_date_of(
         (None, Some(published)) => (Some(published), TimePrecision::Week),
         (None, None) => (None, TimePrecision::Month),
     }
+}
+
+/// What a sentence as a whole tells, read once for all its clauses.
+#[derive(Clone, Copy)]
+struct SentenceSense {
+    /// It tells of an accident or a disaster ([`tells_of_an_accident`]).
+    accident: bool,
+    /// It marks an anniversary: the dead it counts without a trigger are the past's.
+    anniversary: bool,
 }
 
 /// What the steps after the place mentions read of one article.
@@ -3385,15 +3402,19 @@ mod tests {
         // the past event's dead.
         let found = read("Gunmen killed two guards at a depot in Garissa on Monday.");
         assert_eq!(found.len(), 1, "{found:?}");
-        let vigil = read(
+        for text in [
             "Families held a candlelight vigil in Garissa on Monday, ten years after gunmen killed 40 students.",
-        );
-        assert!(
-            vigil
-                .iter()
-                .all(|i| i.event_type == EventType::Protests && i.fatalities == 0),
-            "{vigil:?}"
-        );
+            "Hundreds gathered in Garissa on Sunday to mark the anniversary of the massacre, in which some 3,000 people were killed.",
+            "Hundreds gathered in Garissa on Sunday to mark the anniversary of the genocide, in which some 3,000 people were killed.",
+        ] {
+            let gathering = read(text);
+            assert!(
+                gathering
+                    .iter()
+                    .all(|i| i.event_type == EventType::Protests && i.fatalities == 0),
+                "{text}: {gathering:?}"
+            );
+        }
     }
 
     #[test]

@@ -110,6 +110,17 @@ pub(super) fn after_years_gone_by(lower: &str, trigger: Span) -> bool {
     tail[..to].windows(3).any(|w| counts_years(w, &["ago"]))
 }
 
+/// True when the trigger at `trigger` (in the lower-case clause) is the event an anniversary
+/// or a commemoration recalls, a few words after it ("to mark the anniversary of the
+/// massacre", "commemorating the 1994 genocide").
+pub(super) fn recalled_by_an_anniversary(lower: &str, trigger: Span) -> bool {
+    let head = words_of(lower.get(..trigger.0).unwrap_or(""));
+    let from = head.len().saturating_sub(YEARS_GONE_BY_WORDS);
+    head[from..]
+        .iter()
+        .any(|w| lexicon::ANNIVERSARY.contains(w))
+}
+
 /// True when a sentence (lower case) counts years gone by anywhere ("ten years after",
 /// "a year since", "25 years ago"): its dead, named without a trigger, may be the past's.
 pub(super) fn mentions_years_gone_by(lower: &str) -> bool {
@@ -418,6 +429,15 @@ mod tests {
         ));
         assert!(!mentions_years_gone_by(
             "a man who had lived there for ten years"
+        ));
+        let clause = "crowds gathered to mark the anniversary of the massacre";
+        assert!(recalled_by_an_anniversary(
+            clause,
+            span_of(clause, "massacre")
+        ));
+        assert!(!recalled_by_an_anniversary(
+            clause,
+            span_of(clause, "gathered")
         ));
     }
 }
