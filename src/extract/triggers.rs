@@ -408,6 +408,26 @@ mod tests {
     }
 
     #[test]
+    fn taking_to_the_streets_in_any_words_is_a_protest() {
+        let table = TriggerTable::bundled().expect("bundled table");
+        for text in [
+            "teachers went to the streets over unpaid bonuses",
+            "thousands went down in the streets of the capital",
+            "traders poured into the streets after the tax rise",
+            "workers walked down to the street to ask for higher pay",
+            "nurses hit the streets on monday",
+            "dockers observed a work stoppage",
+        ] {
+            let found: Vec<_> = table
+                .find(text)
+                .iter()
+                .map(|m| m.rule.sub_event_type.as_str())
+                .collect();
+            assert_eq!(found, ["Peaceful protest"], "{text}");
+        }
+    }
+
+    #[test]
     fn aircraft_that_strike_are_air_strikes() {
         let table = TriggerTable::bundled().expect("bundled table");
         // (Aircraft with any verb of striking, by the table's word classes.)
