@@ -608,6 +608,35 @@ pub static FIGURATIVE_KILL_OBJECTS: WordSet = WordSet::new(&[
     "the story",
 ]);
 
+/// Words that say what a protest is about: a trend named after one is its grievance
+/// ("over the rising cost of living", "to demand a wage increase").
+pub static GRIEVANCE: WordSet = WordSet::new(&[
+    "over",
+    "against",
+    "about",
+    "demand",
+    "demands",
+    "demanding",
+    "demanded",
+    "for",
+    "denounce",
+    "denounced",
+    "denouncing",
+    "condemn",
+    "condemned",
+    "condemning",
+    "protest",
+    "protesting",
+    "claim",
+    "claiming",
+    "seek",
+    "seeking",
+    "ask",
+    "asking",
+    "call",
+    "calling",
+]);
+
 /// Words of an anniversary or a commemoration: a sentence with one recalls its dead.
 pub static ANNIVERSARY: WordSet = WordSet::new(&[
     "anniversary",
@@ -658,6 +687,8 @@ pub static GENERIC: WordSet = WordSet::new(&[
     "per day",
     "a day",
     "in recent years",
+    "have become",
+    "has become",
     "decades",
     "delayed",
     "postponed",
@@ -1497,6 +1528,11 @@ impl WordSet {
 
     /// True when any entry occurs in `text_lower` as whole words.
     pub fn any_in(&self, text_lower: &str) -> bool {
+        self.first_in(text_lower).is_some()
+    }
+
+    /// Where the first entry occurring in `text_lower` as whole words starts.
+    pub fn first_in(&self, text_lower: &str) -> Option<usize> {
         let automaton = self.automaton.get_or_init(|| {
             aho_corasick::AhoCorasick::builder()
                 .kind(Some(aho_corasick::AhoCorasickKind::DFA))
@@ -1505,7 +1541,11 @@ impl WordSet {
                 .ok()
         });
         let Some(automaton) = automaton else {
-            return self.words.iter().any(|w| contains_phrase(text_lower, w));
+            return self
+                .words
+                .iter()
+                .filter_map(|w| phrase_at(text_lower, w))
+                .min();
         };
         // The longest entry at each position; one that is only part of a word ("rise" in
         // "sunrise") sends the search on from the next position.
@@ -1517,16 +1557,21 @@ impl WordSet {
             let before = m.start() == 0 || !bytes[m.start() - 1].is_ascii_alphanumeric();
             let after = m.end() == bytes.len() || !bytes[m.end()].is_ascii_alphanumeric();
             if before && after {
-                return true;
+                return Some(m.start());
             }
             from = m.start() + 1;
         }
-        false
+        None
     }
 }
 
 /// True when `phrase` occurs in `text` as whole words. Both lower case.
 pub fn contains_phrase(text: &str, phrase: &str) -> bool {
+    phrase_at(text, phrase).is_some()
+}
+
+/// Where `phrase` first occurs in `text` as whole words.
+fn phrase_at(text: &str, phrase: &str) -> Option<usize> {
     let bytes = text.as_bytes();
     let mut from = 0;
     while let Some(pos) = text[from..].find(phrase) {
@@ -1535,14 +1580,14 @@ pub fn contains_phrase(text: &str, phrase: &str) -> bool {
         let before = start == 0 || !bytes[start - 1].is_ascii_alphanumeric();
         let after = end == bytes.len() || !bytes[end].is_ascii_alphanumeric();
         if before && after {
-            return true;
+            return Some(start);
         }
         from = start + 1;
         while !text.is_char_boundary(from) {
             from += 1;
         }
     }
-    false
+    None
 }
 
 /// Given names common in English-language news (the United States' most frequent, and

@@ -54,10 +54,10 @@ use crate::text::{
 use self::confidence::{Calibration, ConfidenceInputs};
 use self::learned::Models;
 use self::non_events::{
-    after_years_gone_by, is_a_question_of_why_or_how, is_history, kills_figuratively,
-    kills_only_figuratively, mentions_an_earlier_year, mentions_years_gone_by, names_a_craft,
-    names_an_earlier_year, recalled_by_an_anniversary, tells_of_a_game, tells_of_a_show_of_arms,
-    tells_of_an_accident,
+    after_years_gone_by, is_a_protests_grievance, is_a_question_of_why_or_how, is_history,
+    kills_figuratively, kills_only_figuratively, mentions_an_earlier_year, mentions_years_gone_by,
+    names_a_craft, names_an_earlier_year, recalled_by_an_anniversary, tells_of_a_game,
+    tells_of_a_show_of_arms, tells_of_an_accident,
 };
 
 /// The event model's probability of a violent type above which it may type violent a
@@ -910,7 +910,15 @@ impl<'g> Extractor<'g> {
     ) -> Option<Found<'t>> {
         let ctext = &text[span.0..span.1];
         let lower = ctext.to_ascii_lowercase();
-        if lexicon::GENERIC.any_in(&lower) || is_a_tally(&lower) {
+        // A word of a trend ("rising", "an increase") makes the clause a trend's, unless
+        // it names what a protest is about ("protested over the rising cost of living").
+        let a_trend = lexicon::GENERIC.first_in(&lower).is_some_and(|at| {
+            !triggers.iter().any(|m| {
+                matches!(m.rule.event_type, EventType::Protests | EventType::Riots)
+                    && is_a_protests_grievance(&lower, m.span.1, at)
+            })
+        });
+        if a_trend || is_a_tally(&lower) {
             return None;
         }
         // A question of why or how ("Why do militias keep attacking villages?") asks about
@@ -3383,6 +3391,23 @@ mod tests {
             riot.iter().any(|i| i.event_type == EventType::Riots),
             "{riot:?}"
         );
+    }
+
+    #[test]
+    fn a_trend_a_protest_is_about_leaves_the_protest_and_a_trend_of_protests_is_none() {
+        let read = |text: &str| incidents_of(text, NaiveDate::from_ymd_opt(2023, 9, 4));
+        for text in [
+            "Traders in Kaya protested over the rising cost of living on Monday.",
+            "Truck drivers in Kaya marched on Monday to demand a wage increase.",
+        ] {
+            let found = read(text);
+            assert!(
+                found.iter().any(|i| i.event_type == EventType::Protests),
+                "{text}: {found:?}"
+            );
+        }
+        let found = read("Protests have increased across Kaya province this year, officials said.");
+        assert!(found.is_empty(), "{found:?}");
     }
 
     #[test]

@@ -169,6 +169,19 @@ pub(super) fn kills_only_figuratively(lower: &str) -> bool {
         })
 }
 
+/// True when a word of a trend at `generic_at` ("rising", "an increase") names what a
+/// protest ending at `protest_end` is about, a word of grievance standing between them
+/// ("protested over the rising cost of living", "marched to demand a wage increase"), not
+/// a trend of protests ("protests have increased").
+pub(super) fn is_a_protests_grievance(lower: &str, protest_end: usize, generic_at: usize) -> bool {
+    protest_end <= generic_at
+        && lower.get(protest_end..generic_at).is_some_and(|between| {
+            words_of(between)
+                .iter()
+                .any(|w| lexicon::GRIEVANCE.contains(w))
+        })
+}
+
 /// True when a sentence asks why or how ("Why do militias keep attacking villages?", "How
 /// did the war begin?").
 pub(super) fn is_a_question_of_why_or_how(sentence: &str) -> bool {
@@ -358,6 +371,48 @@ mod tests {
     fn span_of(text: &str, word: &str) -> Span {
         let at = text.find(word).unwrap_or(usize::MAX / 2);
         (at, at + word.len())
+    }
+
+    #[test]
+    fn a_trend_a_protest_is_about_is_its_grievance() {
+        // (lower-case clause, protest trigger, trend word, grievance)
+        let rows: [(&str, &str, &str, bool); 4] = [
+            (
+                "traders protested over the rising cost of living",
+                "protested",
+                "rising",
+                true,
+            ),
+            (
+                "drivers marched to demand a wage increase",
+                "marched",
+                "increase",
+                true,
+            ),
+            (
+                "protests have increased across the region",
+                "protests",
+                "increased",
+                false,
+            ),
+            (
+                "as prices keep rising, traders protested",
+                "protested",
+                "rising",
+                false,
+            ),
+        ];
+        for (clause, protest, trend, grievance) in rows {
+            assert_eq!(
+                is_a_protests_grievance(
+                    clause,
+                    span_of(clause, protest).1,
+                    span_of(clause, trend).0
+                ),
+                grievance,
+                "{clause}"
+            );
+        }
     }
 
     #[test]

@@ -164,17 +164,26 @@ impl TriggerTable {
         self.rules.is_empty()
     }
 
-    /// Every whole-word trigger in a text, each with all rules of its phrase.
+    /// Every whole-word trigger in a text, each with all rules of its phrase. A longest
+    /// phrase that is only part of a word ("hand grenade" in "hand grenades") sends the
+    /// search on from its next byte, so that a shorter phrase inside it ("grenades") is
+    /// still found.
     pub fn find<'t>(&'t self, text: &str) -> Vec<TriggerMatch<'t>> {
         let bytes = text.as_bytes();
         let mut out = Vec::new();
-        for m in self.matcher.find_iter(text) {
+        let mut from = 0;
+        while let Some(m) = self
+            .matcher
+            .find(aho_corasick::Input::new(text).span(from..bytes.len()))
+        {
             let before_ok = m.start() == 0 || !is_word_byte(bytes[m.start() - 1]);
             let after_ok = m.end() == bytes.len() || !is_word_byte(bytes[m.end()]);
-            if !(before_ok && after_ok)
-                || is_month(text, m.start(), m.end())
-                || is_an_adjective(text, m.start(), m.end())
-            {
+            if !(before_ok && after_ok) {
+                from = m.start() + 1;
+                continue;
+            }
+            from = m.end();
+            if is_month(text, m.start(), m.end()) || is_an_adjective(text, m.start(), m.end()) {
                 continue;
             }
             if let Some(rules) = self.rules.get(m.pattern().as_usize()) {
@@ -408,22 +417,59 @@ mod tests {
     }
 
     #[test]
-    fn taking_to_the_streets_in_any_words_is_a_protest() {
+    fn a_phrase_that_is_part_of_a_word_leaves_the_shorter_phrase_inside_it() {
+        let table = TriggerTable::parse(
+            "hand grenade\t84\tExplosions/Remote violence\tGrenade\t-\n\
+             grenades\t84\tExplosions/Remote violence\tGrenade\t-\n",
+        )
+        .expect("table");
+        let found: Vec<&str> = table
+            .find("they threw two hand grenades at the post")
+            .iter()
+            .map(|m| m.rule.phrase.as_str())
+            .collect();
+        assert_eq!(found, ["grenades"]);
+    }
+
+    #[test]
+    fn events_in_other_words_of_the_same_meaning() {
         let table = TriggerTable::bundled().expect("bundled table");
-        for text in [
-            "teachers went to the streets over unpaid bonuses",
-            "thousands went down in the streets of the capital",
-            "traders poured into the streets after the tax rise",
-            "workers walked down to the street to ask for higher pay",
-            "nurses hit the streets on monday",
-            "dockers observed a work stoppage",
-        ] {
+        // (text, the one sub-event type found): taking to the streets in any words, a
+        // present tense, a force that repels an incursion.
+        let rows: [(&str, &str); 10] = [
+            (
+                "teachers went to the streets over unpaid bonuses",
+                "Peaceful protest",
+            ),
+            (
+                "thousands went down in the streets of the capital",
+                "Peaceful protest",
+            ),
+            (
+                "traders poured into the streets after the tax rise",
+                "Peaceful protest",
+            ),
+            (
+                "workers walked down to the street to ask for higher pay",
+                "Peaceful protest",
+            ),
+            ("nurses hit the streets on monday", "Peaceful protest"),
+            ("dockers observed a work stoppage", "Peaceful protest"),
+            (
+                "the community demonstrates against the eviction",
+                "Peaceful protest",
+            ),
+            ("soldiers repelled the raiders", "Armed clash"),
+            ("the militia repulsed them", "Armed clash"),
+            ("a rebel incursion into the district", "Armed clash"),
+        ];
+        for (text, sub_event_type) in rows {
             let found: Vec<_> = table
                 .find(text)
                 .iter()
                 .map(|m| m.rule.sub_event_type.as_str())
                 .collect();
-            assert_eq!(found, ["Peaceful protest"], "{text}");
+            assert_eq!(found, [sub_event_type], "{text}");
         }
     }
 
