@@ -1916,10 +1916,9 @@ fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool 
             _ => lexicon::IRREALIS.contains(w),
         }
     });
-    // (An accusation set off by commas is of something else: "a woman, accused of
+    // An accusation set off by commas is of something else: "a woman, accused of
     // witchcraft, was beaten"; not so a list of what is alleged, "accused of driving
-    // drunk, killing a deputy".)
-    // (Asked only of an accusation's word: where the `k`th word of the head starts.)
+    // drunk, killing a deputy". (Asked only of an accusation's `k`th word of the head.)
     let set_off = |k: usize| {
         head.char_indices()
             .filter(|&(i, c)| {
