@@ -655,9 +655,15 @@ impl<'g> Extractor<'g> {
         // A text without a publication date (a note) may date an agreement by its day and
         // month only ("On 8 October, the two clans signed a truce"), and its lead need give
         // no day: the note is about that one event.
+        // ("25 March. Massive arrests in Buea": a note's lead may follow a line of its date.)
+        let leads = f.sentence == 0
+            || (anchor.is_none()
+                && sentences[..f.sentence]
+                    .iter()
+                    .all(|s| is_a_date_line(s.text)));
         let a_note_dates_it_enough =
-            anchor.is_none() && (f.sentence == 0 || names_a_day_of_a_month(text, f.clause_span));
-        if !self.is_reportable(&f, parts.mentions, a_note_dates_it_enough) {
+            anchor.is_none() && (leads || names_a_day_of_a_month(text, f.clause_span));
+        if !self.is_reportable(&f, parts.mentions, a_note_dates_it_enough, leads) {
             return;
         }
         if anchor.is_some_and(|day| f.date.as_ref().is_some_and(|d| is_history(d, day))) {
@@ -1122,6 +1128,7 @@ impl<'g> Extractor<'g> {
         f: &Found<'_>,
         mentions: &[Mention<'g>],
         a_note_dates_it_enough: bool,
+        leads: bool,
     ) -> bool {
         if f.sub_event_type == SubEventType::Agreement {
             return a_note_dates_it_enough
@@ -1133,7 +1140,7 @@ impl<'g> Extractor<'g> {
             // Other developments need a date of their own too, unless they lead the
             // text: undated further down, they are the background of the story ("the
             // group, which controls ...").
-            return f.date.is_some() || f.sentence == 0;
+            return f.date.is_some() || leads;
         }
         let located = f
             .place
@@ -2328,6 +2335,31 @@ fn names_a_day_of_a_month(text: &str, span: Span) -> bool {
     })
 }
 
+/// True when a sentence is only a date: "25 March.", "Month of May.", "12th October".
+fn is_a_date_line(sentence: &str) -> bool {
+    const MONTHS: [&str; 12] = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ];
+    let words: Vec<String> = sentence
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    (1..=4).contains(&words.len())
+        && words
+            .iter()
+            .any(|w| MONTHS.iter().any(|m| w.starts_with(m)))
+        && words.iter().all(|w| {
+            let digits = w.trim_end_matches(['s', 't', 'n', 'd', 'r', 'h']);
+            (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+                || MONTHS.iter().any(|m| w.starts_with(m))
+                || matches!(
+                    w.as_str(),
+                    "month" | "of" | "early" | "late" | "mid" | "the"
+                )
+        })
+}
+
 /// "24 September, Residents of X ...": once a note's date opens the sentence, the common
 /// word that began it is written in lower case, so that it is not read as the start of a
 /// name ("Residents of X" as an organisation's). A name ("Boko Haram") stays as written.
@@ -3422,6 +3454,30 @@ mod tests {
         assert!(
             riot.iter().any(|i| i.event_type == EventType::Riots),
             "{riot:?}"
+        );
+    }
+
+    #[test]
+    fn a_notes_lead_may_follow_a_line_of_its_date() {
+        for (line, date_line) in [
+            ("25 March.", true),
+            ("Month of May.", true),
+            ("12th October", true),
+            ("Late March 2021.", true),
+            ("Police arrested six men.", false),
+            ("March on.", false),
+        ] {
+            assert_eq!(is_a_date_line(line), date_line, "{line}");
+        }
+        let found = incidents_of(
+            "25 March. 'Massive' arrests of traders throughout Buea in ongoing crackdowns.",
+            None,
+        );
+        assert!(
+            found
+                .iter()
+                .any(|i| i.sub_event_type == SubEventType::Arrests),
+            "{found:?}"
         );
     }
 
