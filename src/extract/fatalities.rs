@@ -18,6 +18,18 @@ pub struct Toll {
     pub injuries: bool,
 }
 
+impl Toll {
+    /// No casualty: no one killed, no figure, no injury.
+    pub fn none() -> Toll {
+        Toll {
+            killed: 0,
+            spans: Vec::new(),
+            victims: Vec::new(),
+            injuries: false,
+        }
+    }
+}
+
 /// The ways a coder's note states the figure coded for its event, most specific first; each
 /// pattern's first group is the figure, or (for a bare split) the number of parts.
 static CODED_FIGURES: std::sync::LazyLock<Vec<(regex::Regex, Coded)>> = std::sync::LazyLock::new(
@@ -185,12 +197,7 @@ thread_local! {
 pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
     // Most clauses report no casualty: skip them at once.
     if !mentions_casualty(clause) {
-        return Toll {
-            killed: 0,
-            spans: vec![],
-            victims: vec![],
-            injuries: false,
-        };
+        return Toll::none();
     }
     crate::memo::remember(
         &TOLLS,

@@ -977,12 +977,7 @@ impl<'g> Extractor<'g> {
             return None;
         }
         let toll = if a_past_toll || (a_gathering && !past.is_empty()) {
-            Toll {
-                killed: 0,
-                spans: Vec::new(),
-                victims: Vec::new(),
-                injuries: false,
-            }
+            Toll::none()
         } else {
             toll
         };

@@ -204,10 +204,7 @@ pub(super) fn names_a_craft(lower: &str, trigger: Span) -> bool {
 /// Ahly attacked from the first whistle and beat Zamalek 3-1", "shot 3 under par"): two
 /// words of a game, no word of death or injury and none of armed men or police.
 pub(super) fn tells_of_a_game(lower: &str) -> bool {
-    let words: Vec<&str> = lower
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect();
+    let words = words_of(lower);
     let mut game_words: Vec<&str> = words
         .iter()
         .copied()
