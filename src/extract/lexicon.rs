@@ -1260,6 +1260,29 @@ pub static LOCATIVE_PREPOSITIONS: WordSet = WordSet::new(&[
     "throughout",
 ]);
 
+/// Nouns of an attack whose "on X" names what was attacked ("an attack on X", "raids on X"):
+/// a place named so is where the attack was.
+pub static ATTACKS_ON: WordSet = WordSet::new(&[
+    "attack",
+    "attacks",
+    "raid",
+    "raids",
+    "assault",
+    "assaults",
+    "offensive",
+    "ambush",
+    "incursion",
+    "incursions",
+    "airstrike",
+    "airstrikes",
+    "strike",
+    "strikes",
+    "bombardment",
+    "bombing",
+    "shelling",
+    "onslaught",
+]);
+
 /// Nouns whose "of X" puts what follows in X: its people ("residents of X", "the Muslim
 /// community of X"), its parts ("the streets of X", "the market of X"), its sites ("the
 /// central mosque of X", "his hometown of X") and who governs a town ("the mayor of X").

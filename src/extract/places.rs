@@ -1442,10 +1442,13 @@ pub(super) fn lies_in_its_outline(gazetteer: &Gazetteer, place: &Place, containe
         )
 }
 
-/// True when `place` lies in `container` (its country, or its first-level division).
+/// True when `place` lies in `container` (its country, or its first-level division). No
+/// province lies in a district: "Hanover, Maryland" is no parish of Jamaica around its
+/// district of Maryland.
 fn is_inside(place: &Place, container: &Place) -> bool {
     match container.kind {
         PlaceKind::Country => place.country == container.country,
+        PlaceKind::Admin2 if matches!(place.kind, PlaceKind::Country | PlaceKind::Admin1) => false,
         _ => place.country == container.country && place.admin1 == container.admin1,
     }
 }
@@ -1459,8 +1462,14 @@ fn read_together<'g>(
     name: &str,
     container_name: &str,
 ) -> Option<((&'g Place, f32), (&'g Place, f32))> {
+    // Every spelling of the container is read ("Belo, Northwest region": Cameroon's
+    // North-West), wherever the article's other names lie: the pair must hold together.
+    let anywhere = Context {
+        loose_countries: None,
+        ..context.clone()
+    };
     gazetteer
-        .candidates(container_name, context)
+        .candidates(container_name, &anywhere)
         .into_iter()
         .filter(|c| c.place.kind != PlaceKind::PopulatedPlace)
         .take(8)
@@ -1659,7 +1668,14 @@ fn candidate_names<'g>(
             i += 1;
             continue;
         }
-        match name_from(gazetteer, text, tokens, i, longest) {
+        let found = name_from(gazetteer, text, tokens, i, longest);
+        if let Some((j, NameAt::Place(name))) = &found
+            && names_a_quarter_of_the_next(gazetteer, text, tokens, i, *j, name)
+        {
+            i += 1;
+            continue;
+        }
+        match found {
             Some((j, NameAt::Place(name))) => {
                 let end = tokens[j].span.1 + usize::from(name.ends_with('.'));
                 out.push(Raw {
@@ -1682,6 +1698,62 @@ fn candidate_names<'g>(
         }
     }
     (out, demonyms)
+}
+
+/// "West Boca Raton": a capitalised compass word opening a name that is no place's own
+/// ("West Boca" only sounds like West Bačka) names a quarter of the town whose name follows
+/// it, reaching at least as far.
+fn names_a_quarter_of_the_next(
+    gazetteer: &Gazetteer,
+    text: &str,
+    tokens: &[Word],
+    i: usize,
+    j: usize,
+    name: &str,
+) -> bool {
+    is_a_compass_point(tokens[i].text(text))
+        && i + 1 < tokens.len()
+        && text.get(tokens[i].span.1..tokens[i + 1].span.0) == Some(" ")
+        && !gazetteer
+            .names()
+            .names_a_place(&fold(without_its_kind_word(name)))
+        && {
+            let longest = longest_name_words(gazetteer, text, tokens, i + 1);
+            longest > 0
+                && matches!(
+                    name_from(gazetteer, text, tokens, i + 1, longest),
+                    Some((next_end, NameAt::Place(next))) if next_end >= j && names_a_town(gazetteer, &next)
+                )
+        }
+}
+
+/// True when a name, as written, is a town's own ("Boca Raton"; not "Guji zone", whose
+/// west is a zone of its own, nor a misspelling).
+fn names_a_town(gazetteer: &Gazetteer, name: &str) -> bool {
+    gazetteer.names().get(&fold(name)).iter().any(|&(id, _)| {
+        gazetteer
+            .place(id)
+            .is_some_and(|place| place.kind == PlaceKind::PopulatedPlace)
+    })
+}
+
+/// True when the name at the `i`th word is a street's of an address by its block: "the 1900
+/// block of West Harrison", "the 300 block of Main".
+fn names_a_block(text: &str, tokens: &[Word], i: usize) -> bool {
+    let word_at = |k: usize| tokens.get(k).map_or("", |w| w.text(text));
+    let block_of =
+        |k: usize| k >= 2 && word_at(k - 1) == "of" && word_at(k - 2).eq_ignore_ascii_case("block");
+    block_of(i) || (i > 0 && is_a_compass_point(word_at(i - 1)) && block_of(i - 1))
+}
+
+/// True for a compass point written as a word of a name ("North", "Southwest"): before a
+/// place's name it names a part of that place, unless the two are one name ("North
+/// Carolina").
+fn is_a_compass_point(word: &str) -> bool {
+    matches!(
+        word.to_ascii_lowercase().as_str(),
+        "north" | "south" | "east" | "west" | "northeast" | "northwest" | "southeast" | "southwest"
+    )
 }
 
 /// The most words a place name starting at the `i`th word can have (0: it starts none).
@@ -1785,12 +1857,16 @@ fn name_of_words<'g>(
     if !dotted && !plausible_name_form(name) {
         return None;
     }
+    if names_a_block(text, tokens, i) {
+        return None;
+    }
     // "Carol Lane", "Main Street": a street's name, not a place.
     let after_a_name = i > 0
         && is_capitalized(tokens[i - 1].text(text))
         && text.get(tokens[i - 1].span.1..tokens[i].span.0) == Some(" ");
     if followed_by_street_word(text, tokens, j)
         || followed_by_site_word(text, tokens, j)
+        || names_a_day(text, tokens, j)
         || ((n >= 2 || after_a_name) && STREET_WORDS.contains(last_text))
     {
         return None;
@@ -2158,6 +2234,15 @@ fn followed_by_site_word(text: &str, tokens: &[Word], j: usize) -> bool {
         text.get(tokens[j].span.1..next.span.0) == Some(" ")
             && is_capitalized(next.text(text))
             && SITE_WORDS.contains(next.text(text))
+    })
+}
+
+/// True when the word after token `j` (over a space only) is "day": the name is a day's
+/// ("Saba Saba Day", "the Anzac day parade"), not a place.
+fn names_a_day(text: &str, tokens: &[Word], j: usize) -> bool {
+    tokens.get(j + 1).is_some_and(|next| {
+        text.get(tokens[j].span.1..next.span.0) == Some(" ")
+            && next.text(text).eq_ignore_ascii_case("day")
     })
 }
 
@@ -2531,10 +2616,16 @@ fn name_run_around(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> Nam
     let word_at = |k: usize| tokens.get(k).map(|w| w.text(text)).unwrap_or("");
     let of_a_name = |k: usize| is_capitalized(word_at(k)) && !is_day_or_month(word_at(k));
     let mut start = i;
+    // ("South Tikrit": a compass point before a town's name is a part of the town, no word
+    // of a longer name; "West Guji zone" is a zone of its own.)
+    let quarter_of_a_town = |k: usize| {
+        k == i && place.kind == PlaceKind::PopulatedPlace && is_a_compass_point(word_at(k - 1))
+    };
     while start > 0
         && i - start < NAME_RUN_REACH
         && of_a_name(start - 1)
         && !crosses_break(text, tokens, start - 1, start)
+        && !quarter_of_a_town(start)
     {
         start -= 1;
     }
@@ -3126,6 +3217,15 @@ fn role_of(text: &str, tokens: &[Word], first_word: usize) -> Role {
         if lexicon::LOCATIVE_PREPOSITIONS.contains(&word) {
             return Role::Locative;
         }
+        // "an attack on X", "raids on X": the name right after "on" is what was attacked
+        // ("the attack on the X District Judge" was on a person).
+        if word == "on"
+            && k + 1 == first_word
+            && k > 0
+            && lexicon::ATTACKS_ON.contains(tokens[k - 1].text(text))
+        {
+            return Role::Locative;
+        }
         // "in Kisiriri and Rumuruti", "in Po, Bousse and Tougan": a name listed after
         // another is where the list's preposition puts it.
         let lists_a_name = |k: usize| {
@@ -3365,7 +3465,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 141] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 148] = [
             // a compass word in lower case opens the name of a division it belongs to ...
             (
                 "A drone strike hit a compound in north Waziristan on Monday.",
@@ -3839,6 +3939,47 @@ mod tests {
                 &[("Jessore District", Admin2, "BD", Locative)],
             ),
             ("Police arrested six men in Sadar on Monday.", &[]),
+            // what an attack was "on" is where it was, a small town too
+            (
+                "Bandits killed three herders in a raid on Koza.",
+                &[("Koza", PopulatedPlace, "CM", Locative)],
+            ),
+            // a province is no part of a district of its own ("Hanover, Maryland" is no
+            // Jamaican parish around its district of Maryland)
+            (
+                "A few dozen tenants marched in Hanover, Maryland, over rents.",
+                &[
+                    ("Hanover", PopulatedPlace, "US", Locative),
+                    ("Maryland", Admin1, "US", Locative),
+                ],
+            ),
+            // a container split otherwise than the gazetteer writes it holds the town
+            (
+                "Soldiers and rebels exchanged fire in Belo, Northwest region.",
+                &[
+                    ("Belo", PopulatedPlace, "CM", Locative),
+                    ("Northwest region", Admin1, "CM", Locative),
+                ],
+            ),
+            // a name before "day" is a day's
+            (
+                "Marchers in Kisumu sang at the Saba Saba day rally.",
+                &[("Kisumu", PopulatedPlace, "KE", Locative)],
+            ),
+            // a compass point before a town names a part of it; before a street of an
+            // address, a street
+            (
+                "Shots were fired outside a gym in West Boca Raton on Friday.",
+                &[("Boca Raton", PopulatedPlace, "US", Locative)],
+            ),
+            (
+                "Gunmen attacked a checkpoint in South Tikrit.",
+                &[("Tikrit", PopulatedPlace, "IQ", Locative)],
+            ),
+            (
+                "A man was shot in the 2400 block of West Quincy on Sunday, Peoria police said.",
+                &[("Peoria", PopulatedPlace, "US", Plain)],
+            ),
             // a name after an age is a person's, even a city's name; a place before a
             // person's noun is a place
             ("the 19-year-old Quantavious Jackson was shot twice", &[]),
