@@ -3465,7 +3465,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 148] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 149] = [
             // a compass word in lower case opens the name of a division it belongs to ...
             (
                 "A drone strike hit a compound in north Waziristan on Monday.",
@@ -3939,6 +3939,12 @@ mod tests {
                 &[("Jessore District", Admin2, "BD", Locative)],
             ),
             ("Police arrested six men in Sadar on Monday.", &[]),
+            // a site named after its town's own name is in it, though a district of the
+            // name lies around the town
+            (
+                "Sunyani Polytechnic lecturers walked out over unpaid allowances.",
+                &[("Sunyani", PopulatedPlace, "GH", Plain)],
+            ),
             // what an attack was "on" is where it was, a small town too
             (
                 "Bandits killed three herders in a raid on Koza.",

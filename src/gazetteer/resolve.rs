@@ -623,7 +623,9 @@ impl Gazetteer {
         let ranked = self.candidates(name, context);
         let best = ranked.first()?;
         let margin = ranked
-            .get(1)
+            .iter()
+            .skip(1)
+            .find(|other| !one_place_at_two_levels(best.place, other.place))
             .map_or(4.0, |second| best.score - second.score);
         let confidence = (1.0 - (-(margin + 0.3)).exp()).clamp(0.05, 1.0) as f32;
         Some(Resolution {
@@ -634,6 +636,23 @@ impl Gazetteer {
         })
     }
 }
+
+/// True when two places are one to a reader: a town and the district of its name around it
+/// ("Sunyani" and the Sunyani district), which do not make the name ambiguous.
+fn one_place_at_two_levels(a: &Place, b: &Place) -> bool {
+    a.country == b.country
+        && a.admin1 == b.admin1
+        && matches!(
+            (a.kind, b.kind),
+            (PlaceKind::PopulatedPlace, PlaceKind::Admin2)
+                | (PlaceKind::Admin2, PlaceKind::PopulatedPlace)
+        )
+        && a.km_to(b) < ONE_PLACE_KM
+}
+
+/// How far (km) a district's point may lie from the town of its name for the two to be one
+/// place.
+const ONE_PLACE_KM: f64 = 30.0;
 
 /// Levels of local government that only some countries have, as English-language reports
 /// name them after the place, with those countries' codes.
@@ -1023,6 +1042,30 @@ mod tests {
                 "{name}"
             );
         }
+    }
+
+    /// Brenmoor, a town of Norvale, and the district of its name around it; Calder, a town
+    /// of Norvale and a district of the name far off in the same province.
+    const TOWNS_AND_THEIR_DISTRICTS: &str = "id\tkind\tcountry\tadmin1\tadmin2\tname\tlat\tlon\tpopulation\tfeature_code\tiso_3166_2\taliases\tdemonyms\tabbreviations
+1\tC\tXA\t\t\tXandia\t10.0\t10.0\t9000000\tPCLI\t\t\t\t
+2\tA1\tXA\t01\t\tNorvale\t10.5\t10.5\t0\tADM1\t\t\t\t
+3\tP\tXA\t01\t\tBrenmoor\t10.60\t10.60\t40000\tPPLA2\t\t\t\t
+4\tA2\tXA\t01\t\tBrenmoor\t10.65\t10.62\t90000\tADM2\t\t\t\t
+5\tP\tXA\t01\t\tCalder\t10.60\t10.70\t40000\tPPL\t\t\t\t
+6\tA2\tXA\t01\t\tCalder\t12.60\t12.70\t90000\tADM2\t\t\t\t
+";
+
+    #[test]
+    fn a_town_and_the_district_of_its_name_around_it_are_one_place() {
+        let g = Gazetteer::from_tsv(TOWNS_AND_THEIR_DISTRICTS).expect("the fixture parses");
+        let confidence = |name: &str| {
+            g.resolve_name(name, &Context::default())
+                .map_or(0.0, |r| r.confidence)
+        };
+        // The district around the town makes the name no less sure.
+        assert!(confidence("Brenmoor") > 0.95, "{}", confidence("Brenmoor"));
+        // A district of the name 300 km off is another place: the name is ambiguous.
+        assert!(confidence("Calder") < 0.9, "{}", confidence("Calder"));
     }
 
     #[test]
