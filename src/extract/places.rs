@@ -1746,6 +1746,15 @@ fn names_a_block(text: &str, tokens: &[Word], i: usize) -> bool {
     block_of(i) || (i > 0 && is_a_compass_point(word_at(i - 1)) && block_of(i - 1))
 }
 
+/// True when the capitalised words from the `first`th end in a level word ("Jessore Sadar
+/// upazila", "Kurigram District"): they name a division.
+fn names_a_division_from(text: &str, tokens: &[Word], first: usize) -> bool {
+    (first + 1..tokens.len().min(first + MAX_NAME_WORDS + 1))
+        .take_while(|&k| !crosses_break(text, tokens, k - 1, k))
+        .find(|&k| !is_capitalized(tokens[k].text(text)) || is_kind_word(tokens[k].text(text)))
+        .is_some_and(|k| is_kind_word(tokens[k].text(text)))
+}
+
 /// True for a compass point written as a word of a name ("North", "Southwest"): before a
 /// place's name it names a part of that place, unless the two are one name ("North
 /// Carolina").
@@ -3217,6 +3226,12 @@ fn role_of(text: &str, tokens: &[Word], first_word: usize) -> Role {
         if lexicon::LOCATIVE_PREPOSITIONS.contains(&word) {
             return Role::Locative;
         }
+        // "villages under Jessore Sadar upazila": a division's name after "under" holds
+        // what is put under it.
+        if word == "under" && k + 1 == first_word && names_a_division_from(text, tokens, first_word)
+        {
+            return Role::Locative;
+        }
         // "an attack on X", "raids on X": the name right after "on" is what was attacked
         // ("the attack on the X District Judge" was on a person).
         if word == "on"
@@ -3465,7 +3480,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 149] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 150] = [
             // a compass word in lower case opens the name of a division it belongs to ...
             (
                 "A drone strike hit a compound in north Waziristan on Monday.",
@@ -3944,6 +3959,11 @@ mod tests {
             (
                 "Sunyani Polytechnic lecturers walked out over unpaid allowances.",
                 &[("Sunyani", PopulatedPlace, "GH", Plain)],
+            ),
+            // a division after "under" holds what is put under it
+            (
+                "Gunmen torched shops in two hamlets under Jessore Sadar upazila on Sunday.",
+                &[("Jessore Sadar", PopulatedPlace, "BD", Locative)],
             ),
             // what an attack was "on" is where it was, a small town too
             (

@@ -436,7 +436,7 @@ mod tests {
         let table = TriggerTable::bundled().expect("bundled table");
         // (text, the one sub-event type found): taking to the streets in any words, a
         // present tense, a force that repels an incursion.
-        let rows: [(&str, &str); 10] = [
+        let rows: [(&str, &str); 11] = [
             (
                 "teachers went to the streets over unpaid bonuses",
                 "Peaceful protest",
@@ -462,6 +462,7 @@ mod tests {
             ("soldiers repelled the raiders", "Armed clash"),
             ("the militia repulsed them", "Armed clash"),
             ("a rebel incursion into the district", "Armed clash"),
+            ("party men went on a rampage in the market", "Mob violence"),
         ];
         for (text, sub_event_type) in rows {
             let found: Vec<_> = table
