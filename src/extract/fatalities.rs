@@ -673,7 +673,15 @@ impl<'a> TollClause<'a> {
             "was" | "has" if !negated_before(lower, k) && reports_one_death(lower, k + 1) => k + 1,
             "was" | "is" if word(k + 1) == "shot" && word(k + 2) == "dead" && after_a(k) => k + 2,
             "shot" if word(k + 1) == "and" && word(k + 2) == "killed" && after_a(k) => k + 2,
-            "death" if word(k + 1) == "of" && matches!(word(k + 2), "a" | "an") => k + 3,
+            // ("protested the death of a man in custody" reports no death of its own.)
+            "death"
+                if word(k + 1) == "of"
+                    && matches!(word(k + 2), "a" | "an")
+                    && !protests_a_death(clause, tokens, lower, k)
+                    && !reacts_to_a_death(lower, k) =>
+            {
+                k + 3
+            }
             // "the murder of a councilman", "the body of an unknown man was found": one
             // person (not a protest over it: "rallied against the murder of a
             // student" reports no death of its own). ("The killing of a trader" is
@@ -1591,6 +1599,50 @@ fn protests_a_death(
             && !clause[tokens[j].span.1..tokens[k].span.0].contains([',', ';'])
     })
 }
+
+/// True when the death at `k` is what a protest, a riot or a revenge in the clause follows
+/// ("rioters stoned the station following the death of a man in a crash", "marched over
+/// the sudden death of a pupil"): that death is an earlier one, not the clause's. (A
+/// charge "after the shooting death of a boy" is about the clause's own death.)
+fn reacts_to_a_death(lower: &[String], k: usize) -> bool {
+    let governed = (k.saturating_sub(REACTION_CUE_REACH)..k)
+        .any(|j| REACTION_PREPOSITIONS.contains(&lower[j]));
+    governed && lower.iter().any(|w| REACTIONS.contains(w))
+}
+
+/// How many words before "death" its preposition may stand (see [`reacts_to_a_death`]):
+/// "after the sudden death".
+const REACTION_CUE_REACH: usize = 3;
+
+/// The prepositions of a reaction to a death (see [`reacts_to_a_death`]).
+static REACTION_PREPOSITIONS: WordSet =
+    WordSet::new(&["following", "after", "over", "against", "wake", "into"]);
+
+/// Words of a protest, a riot or a revenge (see [`reacts_to_a_death`]).
+static REACTIONS: WordSet = WordSet::new(&[
+    "protest",
+    "protests",
+    "protested",
+    "protesters",
+    "demonstration",
+    "demonstrators",
+    "demonstrated",
+    "marched",
+    "march",
+    "rally",
+    "rallied",
+    "riot",
+    "rioted",
+    "rioters",
+    "blockaded",
+    "roadblock",
+    "stormed",
+    "torched",
+    "mob",
+    "retaliation",
+    "retaliatory",
+    "revenge",
+]);
 
 /// How many words before a figure a protest's cue may stand (see [`protests_a_death`]).
 const PROTEST_CUE_REACH: usize = 8;
@@ -2769,7 +2821,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 294] = [
+        let rows: [(&str, u32); 297] = [
             ("a union leader was attacked and killed by assailants", 1),
             // losing one's life, and losing anything else
             ("a night watchman lost his life when the depot burned", 1),
@@ -2783,6 +2835,20 @@ mod tests {
             ),
             ("one fatality was reported after the clash", 1),
             ("youths rioted over the killing of a trader", 0),
+            // the death a protest or a riot is about is an earlier one; a charge's death
+            // is the clause's own
+            (
+                "villagers protested the death of a man in police custody",
+                0,
+            ),
+            (
+                "rioters stoned the police post following the death of a boy in a crash",
+                0,
+            ),
+            (
+                "deputies are investigating the death of a man found in a car",
+                1,
+            ),
             // one person killed, in more ways of saying so
             ("separatists abduct and kill a gendarme in the town", 1),
             ("gunmen tried to kill a judge in the town", 0),

@@ -37,10 +37,10 @@ static DATE: LazyLock<Regex> = LazyLock::new(|| {
         (?:
           \b(?P<rm>{MONTHS})\.?\s+(?P<ra>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to\s|and\s)\s*(?P<rb>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<ry>\d{{4}})\b)?
         | \b(?P<ra2>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:-|–|to\s|and\s)\s*(?P<rb2>\d{{1,2}})(?:st|nd|rd|th)?[\s\-]+(?:of\s+)?(?P<rm2>{MONTHS})\b\.?(?:,?\s+(?P<ry2>\d{{4}})\b)?
-        | \b(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?[\s\-/]+(?:of\s+)?(?P<m1>{MONTHS})\.?(?:[\s\-/,]+(?P<y1>\d{{4}}))?\b
+        | \b(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?[\s\-/]+(?:of\s+)?(?P<m1>{MONTHS})\.?(?:[\s\-/,]+(?:\([a-z.\s]{{1,20}}\)\s*)?(?P<y1>\d{{4}}))?\b
         | \b(?P<m2>{MONTHS})\.?\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?[\s\-]+(?P<y2>\d{{4}})\b)?
         | \b(?P<d3>\d{{1,2}})[\s/.\-](?P<n3>\d{{1,2}})[\s/.\-](?P<y3>\d{{4}})\b
-        | \b(?P<late>(?:early|mid|late|earlier|later)[\s\-]+)?(?:in\s+)?(?P<m4>{MONTHS})\b(?:\s+(?P<y4>\d{{4}}))?
+        | \b(?:(?P<late>(?:early|mid|late|earlier|later)[\s\-]+)(?:in\s+)?)?(?P<m4>{MONTHS})\b(?:\s+(?P<y4>\d{{4}}))?
         | \b(?P<holiday>(?:on\ |over\ )?christmas\ (?:day|eve|night|morning)|(?:on|over)\ christmas|(?u:new\ year(?:'|’)?s?\ (?:day|eve))|halloween|(?:on\ |over\ )?thanksgiving\ (?:day|night|eve)|(?:on|over)\ thanksgiving|(?:the\ )?fourth\ of\ july)\b
         | \b(?P<weekend>(?:over|during)\ the\ weekend|last\ weekend|weekend\ (?:shootings?|violence|attacks?|stabbings?|killings?))\b
         | \b(?P<wd>{WEEKDAYS})\b
@@ -339,8 +339,15 @@ impl<'t> DateMatch<'_, 't> {
     /// first day, in the year given or the latest one not after `anchor`.
     fn bare_month(&self, m: u32, anchor: Option<NaiveDate>) -> Option<(NaiveDate, u8)> {
         // A bare month name: "May" is too often a verb to trust without a cue.
+        // ("in" is read before the match, not in it: "in September 14, 2018" is a day.)
+        let after_in = self.text[..self.whole.start()]
+            .trim_end()
+            .rsplit(|c: char| !c.is_ascii_alphabetic())
+            .next()
+            .is_some_and(|word| word.eq_ignore_ascii_case("in"));
         let cued = self.caps.name("late").is_some()
             || self.caps.name("y4").is_some()
+            || after_in
             || self.whole.as_str().to_ascii_lowercase().contains("in ");
         let is_may_verb = self.get("m4").is_some_and(|s| s == "may");
         if !cued || is_may_verb {
@@ -589,9 +596,26 @@ mod tests {
     fn dates_table() {
         let wednesday = Some(day(2020, 4, 1));
         // (text, anchor, expected (date, precision) of the first expression)
-        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 40] = [
+        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 43] = [
             // a name's word, not the day
             ("a study by USA Today found", wednesday, None),
+            // "in" before a month and its day is no bare month's cue; a hedge in brackets
+            // between a day and its year leaves the date whole
+            (
+                "the house was raided in June 9, 2017, by soldiers",
+                None,
+                Some((day(2017, 6, 9), 1)),
+            ),
+            (
+                "the strike began in June",
+                wednesday,
+                Some((day(2019, 6, 1), 3)),
+            ),
+            (
+                "12 July (or around) 2018. Traders blocked the road",
+                None,
+                Some((day(2018, 7, 12), 1)),
+            ),
             // a weekday followed by its date is that date, not the weekday before the anchor
             (
                 "the pair were shot on Thursday, Dec. 29, outside a bar",
