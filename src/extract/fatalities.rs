@@ -835,6 +835,22 @@ impl<'a> TollClause<'a> {
             {
                 k + 2
             }
+            // "abducted a trader and killed him", "threw him from a roof and murdered
+            // him": one person, by a pronoun, after a past killing verb.
+            "killed" | "murdered" | "executed" | "assassinated" | "strangled" | "beheaded"
+                if matches!(word(k + 1), "him" | "her") && !negated_before(lower, k) =>
+            {
+                k + 1
+            }
+            // "unknown men beat to death a trader": one person done to death, named after.
+            "beat" | "stoned" | "hacked" | "clubbed" | "stabbed" | "burned" | "burnt"
+            | "lynched" | "tortured"
+                if word(k + 1) == "to"
+                    && word(k + 2) == "death"
+                    && one_person_after(lower, ages, k + 3) =>
+            {
+                k + 3
+            }
             // "a 6-year-old fatally shoots his grandfather": one person after the verb.
             "fatally"
                 if FATAL_VERBS.contains(word(k + 1)) && one_person_after(lower, ages, k + 2) =>
@@ -2821,7 +2837,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 297] = [
+        let rows: [(&str, u32); 300] = [
             ("a union leader was attacked and killed by assailants", 1),
             // losing one's life, and losing anything else
             ("a night watchman lost his life when the depot burned", 1),
@@ -2853,6 +2869,11 @@ mod tests {
             ("separatists abduct and kill a gendarme in the town", 1),
             ("gunmen tried to kill a judge in the town", 0),
             ("villagers killed another villager over a field", 1),
+            // one person by a pronoun after a past killing verb, or done to death and
+            // named after
+            ("raiders seized a herder and killed him at dawn", 1),
+            ("the gang threatened to kill her", 0),
+            ("youths clubbed to death a man they accused of theft", 1),
             ("residents caught a thief and burnt him to death", 1),
             ("a mob tortured a suspect before burning him to death", 1),
             ("militants assassinated a court interpreter", 1),
