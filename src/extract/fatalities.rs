@@ -209,6 +209,21 @@ fn names_a_unit(
     acronym || (crate::text::is_capitalized(before) && UNIT_NOUNS.contains(&lower[first - 1]))
 }
 
+/// The index of the words that join a figure starting at word `first` to the one before:
+/// "and", "as well as", "together with", "along with".
+fn joining_words_before(lower: &[String], first: usize) -> Option<usize> {
+    let word = |back: usize| first.checked_sub(back).map(|k| lower[k].as_str());
+    if word(1) == Some("and") && word(2) != Some("as") {
+        Some(first - 1)
+    } else if (word(3), word(2), word(1)) == (Some("as"), Some("well"), Some("as")) {
+        Some(first - 3)
+    } else if matches!(word(2), Some("together" | "along")) && word(1) == Some("with") {
+        Some(first - 2)
+    } else {
+        None
+    }
+}
+
 /// Nouns of an armed unit, which a number names ("Detachment 88", "Battalion 101").
 static UNIT_NOUNS: WordSet = WordSet::new(&[
     "detachment",
@@ -479,18 +494,22 @@ impl<'a> TollClause<'a> {
         // "the murder of five teachers and two cooks": a figure joined by "and" to the
         // victims of a figure just counted shares its death.
         // Not "2 deaths and several injured", "10 deaths and thousands of shillings".
+        // ("killing 6 students as well as 2 escorts", "together with": the same.)
+        let connector = joining_words_before(lower, first);
         let joined_to_counted = !q.vague
             && last_counted.is_some_and(|previous| {
                 let previous_last = last_index(tokens, previous);
-                let previous_end = victim_phrase_end(lower, previous_last);
-                first >= 1
-                    && lower[first - 1] == "and"
-                    && previous.1 <= tokens[first - 1].span.0
-                    && previous_end + 1 == first - 1
-                    && previous_end > previous_last
-                    && !lower[previous_last + 1..=previous_end]
-                        .iter()
-                        .any(|w| is_casualty_noun(w))
+                connector.is_some_and(|start| {
+                    // (The victims' phrase may run on over the connector, "4 farmers
+                    // together with 2 herders": its own words end before it.)
+                    let previous_end = victim_phrase_end(lower, previous_last).min(start - 1);
+                    previous.1 <= tokens[start].span.0
+                        && previous_end + 1 == start
+                        && previous_end > previous_last
+                        && !lower[previous_last + 1..=previous_end]
+                            .iter()
+                            .any(|w| is_casualty_noun(w))
+                })
             })
             && victim_phrase_end(lower, last) > last
             && !lower[last + 1..=victim_phrase_end(lower, last)]
@@ -2912,7 +2931,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 306] = [
+        let rows: [(&str, u32); 308] = [
             ("a union leader was attacked and killed by assailants", 1),
             // losing one's life, and losing anything else
             ("a night watchman lost his life when the depot burned", 1),
@@ -2958,6 +2977,9 @@ mod tests {
             ("Battalion 77 soldiers shot dead two smugglers", 2),
             ("a KRF 204 soldier was killed by a mine", 1),
             ("TOWNVILLE 3 dead after a shooting at a bar", 3),
+            // a figure joined to the victims counted before shares their death
+            ("raiders killed 5 herders as well as 3 guards", 8),
+            ("the blast killed 2 pupils together with 1 teacher", 3),
             ("6 rangers and 2 civilian porters were killed", 8),
             ("the gang threatened to kill her", 0),
             ("youths clubbed to death a man they accused of theft", 1),
