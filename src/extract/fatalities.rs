@@ -925,7 +925,15 @@ impl<'a> TollClause<'a> {
             // "abducted a trader and killed him", "threw him from a roof and murdered
             // him": one person, by a pronoun, after a past killing verb.
             "killed" | "murdered" | "executed" | "assassinated" | "strangled" | "beheaded"
-                if matches!(word(k + 1), "him" | "her") && !negated_before(lower, k) =>
+                if matches!(word(k + 1), "him" | "her")
+                    && !negated_before(lower, k)
+                    && !lower[k.saturating_sub(3)..k].iter().any(|w| {
+                        // ("it could easily have killed her", "nearly killed him")
+                        matches!(
+                            w.as_str(),
+                            "could" | "would" | "might" | "may" | "should" | "nearly" | "almost"
+                        )
+                    }) =>
             {
                 k + 1
             }
@@ -2931,7 +2939,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 308] = [
+        let rows: [(&str, u32); 309] = [
             ("a union leader was attacked and killed by assailants", 1),
             // losing one's life, and losing anything else
             ("a night watchman lost his life when the depot burned", 1),
@@ -2982,6 +2990,7 @@ mod tests {
             ("the blast killed 2 pupils together with 1 teacher", 3),
             ("6 rangers and 2 civilian porters were killed", 8),
             ("the gang threatened to kill her", 0),
+            ("the stray bullet could easily have killed her", 0),
             ("youths clubbed to death a man they accused of theft", 1),
             ("residents caught a thief and burnt him to death", 1),
             ("a mob tortured a suspect before burning him to death", 1),
