@@ -927,13 +927,7 @@ impl<'a> TollClause<'a> {
             "killed" | "murdered" | "executed" | "assassinated" | "strangled" | "beheaded"
                 if matches!(word(k + 1), "him" | "her")
                     && !negated_before(lower, k)
-                    && !lower[k.saturating_sub(3)..k].iter().any(|w| {
-                        // ("it could easily have killed her", "nearly killed him")
-                        matches!(
-                            w.as_str(),
-                            "could" | "would" | "might" | "may" | "should" | "nearly" | "almost"
-                        )
-                    }) =>
+                    && !only_possible_before(lower, k) =>
             {
                 k + 1
             }
@@ -1708,6 +1702,17 @@ fn protests_a_death(
     (k.saturating_sub(PROTEST_CUE_REACH)..k).any(|j| {
         PROTEST_OBJECT_CUES.contains(&lower[j])
             && !clause[tokens[j].span.1..tokens[k].span.0].contains([',', ';'])
+    })
+}
+
+/// True when a word among the three before `k` makes the deed there only possible or
+/// nearly done: "it could easily have killed her", "nearly killed him".
+fn only_possible_before(lower: &[String], k: usize) -> bool {
+    lower[k.saturating_sub(3)..k].iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "could" | "would" | "might" | "may" | "should" | "nearly" | "almost"
+        )
     })
 }
 
