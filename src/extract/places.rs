@@ -3480,7 +3480,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 150] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 151] = [
             // a compass word in lower case opens the name of a division it belongs to ...
             (
                 "A drone strike hit a compound in north Waziristan on Monday.",
@@ -3666,6 +3666,11 @@ mod tests {
             (
                 "farmers marched in Jayawijaya on Monday",
                 &[("Jayawijaya", Admin2, "ID", Locative)],
+            ),
+            // "division" is a first-level division's word, as "region" is
+            (
+                "rioters burned two shops in Bago division on Sunday",
+                &[("Bago division", Admin1, "MM", Locative)],
             ),
             // a name before a site's word is the site's ...
             ("a shoving match in Ellis Square ended in a shooting", &[]),
@@ -3875,7 +3880,7 @@ mod tests {
             // a hyphen joins a lower-case word to the name
             (
                 "police clashed with youths in Ngo-ketunjia division",
-                &[("Ngo-ketunjia", Admin2, "CM", Locative)],
+                &[("Ngo-ketunjia division", Admin2, "CM", Locative)],
             ),
             // a small town's own police work in it, as "in Bemidji" would say
             (

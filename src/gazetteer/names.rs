@@ -18,7 +18,7 @@ const PREFIX_LENGTHS: [usize; 3] = [4, 5, 6];
 /// Words that say what kind of place the name beside them is, and the kind of gazetteer
 /// entry they point to. Units below a district (an upazila, a woreda, a township, a
 /// commune, a municipality) are found by the town that carries their name.
-pub const KIND_WORDS: [(&str, PlaceKind); 27] = [
+pub const KIND_WORDS: [(&str, PlaceKind); 28] = [
     ("province", PlaceKind::Admin1),
     ("provinces", PlaceKind::Admin1),
     ("department", PlaceKind::Admin1),
@@ -29,6 +29,9 @@ pub const KIND_WORDS: [(&str, PlaceKind); 27] = [
     ("oblast", PlaceKind::Admin1),
     ("region", PlaceKind::Admin1),
     ("prefecture", PlaceKind::Admin1),
+    // "Sylhet division", "Bago division": Bangladesh's first-level divisions, and Myanmar's
+    // regions as they were called until 2008.
+    ("division", PlaceKind::Admin1),
     ("regency", PlaceKind::Admin2),
     ("co", PlaceKind::Admin2),
     ("district", PlaceKind::Admin2),
