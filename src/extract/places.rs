@@ -391,6 +391,7 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
         self.containers = (0..n)
             .map(|i| container_of(self.text, &self.raws, i, &may_contain))
             .collect();
+        self.drop_containers_abroad_of_home_towns();
         // Names without a container first; then the chains from their outer end ("Muse
         // Township (Muse, Shan)": the inner "Muse" is read in Shan before the township is
         // read in it), so that a container found to lie outside its own gives way to that one.
@@ -434,6 +435,26 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
                 && let Some((container, _)) = self.first[j]
             {
                 self.settle_with_container(i, place, j, container);
+            }
+        }
+    }
+
+    /// "near Takaba in Madera county", a story of Kenya: a district or a town read abroad as
+    /// a container, in no container of its own, that nothing supports (California's Madera
+    /// County) holds no town of the country the story is of.
+    fn drop_containers_abroad_of_home_towns(&mut self) {
+        let unsupported = self.unsupported_abroad();
+        for i in 0..self.raws.len() {
+            let Some(j) = self.containers[i] else {
+                continue;
+            };
+            let a_home_town = self.first[i]
+                .is_some_and(|(place, _)| self.prior.iter().any(|p| p.country == place.country));
+            // (A state or a country abroad, "Rome, N.Y.", is surer of itself than a county.)
+            let below_a_province = self.first[j]
+                .is_some_and(|(p, _)| !matches!(p.kind, PlaceKind::Admin1 | PlaceKind::Country));
+            if a_home_town && below_a_province && unsupported[j] && self.containers[j].is_none() {
+                self.containers[i] = None;
             }
         }
     }
@@ -767,11 +788,15 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
         // A lone town this rule drops whatever else the text says (no place of its country
         // beside it, put where no event is: "a school (Dolo)") contradicts no other: it is
         // not read as a place.
+        // ("between Lafey and Elwak in Madera county", a Kenyan story: California's Madera
+        // County, which falls later as a place abroad nothing supports, contradicts no town.)
+        let unsupported = self.unsupported_abroad();
         let falls_alone: Vec<bool> = (0..self.raws.len())
             .map(|i| {
-                lone_towns[i].is_some_and(|place| {
-                    !put_where_an_event_is[i] && !self.has_a_neighbour_of_its_country(i, place)
-                })
+                unsupported[i]
+                    || lone_towns[i].is_some_and(|place| {
+                        !put_where_an_event_is[i] && !self.has_a_neighbour_of_its_country(i, place)
+                    })
             })
             .collect();
         for i in 0..self.raws.len() {
@@ -942,6 +967,14 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
     /// names agree on another country, is a look-alike of some other word (a village's name
     /// that is also a town's name far away), not a place of this story.
     fn drop_unsupported_places_abroad(&mut self) {
+        let unsupported = self.unsupported_abroad();
+        for (keep, dropped) in self.keep.iter_mut().zip(unsupported) {
+            *keep &= !dropped;
+        }
+    }
+
+    /// Which names [`ArticleNames::drop_unsupported_places_abroad`] would drop now.
+    fn unsupported_abroad(&self) -> Vec<bool> {
         let countries_named: Vec<(&str, &str)> = (0..self.raws.len())
             .filter(|&j| self.keep[j])
             .filter_map(|j| self.first[j].map(|(p, _)| (p.country, self.raws[j].name.as_str())))
@@ -959,12 +992,9 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
                     .map(|(p, _)| (p.country, self.raws[j].name.as_str()))
             })
             .collect();
-        let dropped: Vec<usize> = (0..self.raws.len())
-            .filter(|&i| self.is_unsupported_abroad(i, &countries_named, &countries_supported))
-            .collect();
-        for i in dropped {
-            self.keep[i] = false;
-        }
+        (0..self.raws.len())
+            .map(|i| self.is_unsupported_abroad(i, &countries_named, &countries_supported))
+            .collect()
     }
 
     /// Whether the `i`th name is a place abroad that no other name supports (see
@@ -3291,17 +3321,43 @@ mod tests {
             .collect()
     }
 
+    /// The bundled gazetteer and its country of this ISO code.
+    fn bundled_with_country(iso: &str) -> (&'static Gazetteer, &'static Place) {
+        let Ok(g) = Gazetteer::bundled() else {
+            panic!("the bundled gazetteer");
+        };
+        let Some(country) = g.country(iso) else {
+            panic!("{iso} in the gazetteer");
+        };
+        (g, country)
+    }
+
+    /// In a story of one country, a county abroad that nothing supports neither holds a
+    /// town of that country nor outweighs it.
+    #[test]
+    fn a_county_abroad_nothing_supports_gives_way_to_a_home_town() {
+        let (g, kenya) = bundled_with_country("KE");
+        for text in [
+            // a container the gazetteer reads in California
+            "Gunmen ambushed a lorry near Takaba in Madera county on Friday.",
+            // a town the gazetteer lacks stands between the two
+            "A lorry hit a mine between Takaba and Dandabelo in Madera county.",
+        ] {
+            let places: Vec<(&str, &str)> = find_all_mentions_under(g, text, &[kenya], None)
+                .places
+                .iter()
+                .map(|m| (m.place.name, m.place.country))
+                .collect();
+            assert_eq!(places, [("Takaba", "KE")], "{text}");
+        }
+    }
+
     /// A country the model only guessed from the words does not drop a city of a country
     /// the model does not know, written by its own name where something happened; a
     /// country the title or a group tells of does.
     #[test]
     fn a_guess_of_the_country_model_gives_way_to_a_city_it_cannot_know() {
-        let Ok(g) = Gazetteer::bundled() else {
-            panic!("the bundled gazetteer");
-        };
-        let Some(guessed) = g.country("LK") else {
-            panic!("Sri Lanka in the gazetteer");
-        };
+        let (g, guessed) = bundled_with_country("LK");
         let known = ["LK".to_string(), "NG".to_string()];
         let text = "Relatives of detained men staged a sit-in in Mosul on Monday.";
         let places_under = |guessed_among: Option<&[String]>| -> Vec<&str> {
