@@ -298,6 +298,12 @@ fn a_country_named_only_across_a_border_is_not_where_the_forces_fought() {
             "Togolese soldiers clashed with smugglers in Ghana near the border.",
             "Ghana",
         ),
+        // where the victims fled to, beside the one armed group of another country
+        (
+            "Anti-Balaka militiamen ambushed a column of traders trying to flee into \
+             Cameroon, killing six.",
+            "Central African Republic",
+        ),
     ];
     for (text, country) in rows {
         let first = first_incident(text, (2021, 6, 9));

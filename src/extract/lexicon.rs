@@ -343,7 +343,6 @@ pub static ORGANISATION_WORDS: WordSet = WordSet::new(&[
     "office",
     "agency",
     "bank",
-    "cross",
     "crescent",
     "nations",
     "organization",
@@ -1365,6 +1364,27 @@ pub static DWELLERS_AND_PARTS: WordSet = WordSet::new(&[
     "mayor",
     "prefect",
     "sub-prefect",
+]);
+
+/// Verbs of fleeing: the place people flee "to" or "into" is where they went, not where the
+/// event was ("fled into Cameroon"). (Not "returned to": troops return to a village to act
+/// there; nor "crossed into", an incursion, unless they crossed back.)
+pub static FLIGHT_VERBS: WordSet = WordSet::new(&[
+    "fled",
+    "flee",
+    "flees",
+    "fleeing",
+    "escaped",
+    "escape",
+    "escapes",
+    "escaping",
+    "cross",
+    "retreated",
+    "retreating",
+    "withdrew",
+    "withdrawing",
+    "repatriated",
+    "deported",
 ]);
 
 /// Directions that make a place a reference point ("north of the capital, Kabul").

@@ -362,6 +362,7 @@ impl<'g> Extractor<'g> {
             &title_mentions,
             &mentions,
             &references,
+            &group_countries,
         );
         if story.focus.is_none() {
             self.focus_from_words(
@@ -480,8 +481,9 @@ impl<'g> Extractor<'g> {
     }
 
     /// "Burkinabe troops raided camps along the border with Mali", "armed men from CAR
-    /// clashed with Cameroonian soldiers": a country named only across a border or as where
-    /// people came from is not where the forces of another country fought.
+    /// clashed with Cameroonian soldiers", "militiamen attacked families fleeing to Chad": a
+    /// country named only across a border or as where people came from or fled to is not
+    /// where the forces of another country, or the one armed group of another, fought.
     fn move_the_focus_across_a_border(
         &self,
         story: &mut Story<'g>,
@@ -489,6 +491,7 @@ impl<'g> Extractor<'g> {
         title_mentions: &[Mention<'g>],
         mentions: &[Mention<'g>],
         references: &[Mention<'g>],
+        group_countries: &[&'g Place],
     ) {
         if let Some(focus) = story.focus
             && !title_mentions
@@ -500,6 +503,10 @@ impl<'g> Extractor<'g> {
                 text,
                 references.iter().chain(mentions),
             )
+            .or(match group_countries {
+                [one] => Some(*one),
+                _ => None,
+            })
             && forces.country != focus.country
         {
             story.focus = Some(forces);

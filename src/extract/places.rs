@@ -22,8 +22,8 @@ pub enum Role {
     Relative,
     /// Anything else ("U.S. forces", "talks with the Taliban in Doha" is locative).
     Plain,
-    /// Where people or things came from ("a group of men from X"): where the event happened
-    /// only when the text names no other place.
+    /// Where people or things came from or fled to ("a group of men from X", "fled into
+    /// X"): where the event happened only when the text names no other place.
     Origin,
     /// A people or a government the name stands for ("Russian troops", "Moscow said"): a
     /// toponym to list, never where an event happened.
@@ -3202,6 +3202,26 @@ fn is_an_end_of_a_joined_route(
     is_route_noun(end + 1) || (start > 0 && is_route_noun(start - 1))
 }
 
+/// True when the word before the `k`th (over "back" or "away") is a verb of fleeing, or of
+/// crossing back: "fled into", "escaping to", "crossed back into" (not "troops crossed into
+/// Georgia", an incursion).
+fn after_a_flight(text: &str, tokens: &[Word], k: usize) -> bool {
+    let word_at = |k: usize| tokens[k].text(text).to_ascii_lowercase();
+    let mut verb = k.checked_sub(1);
+    let mut back = false;
+    if let Some(v) = verb
+        && matches!(word_at(v).as_str(), "back" | "away")
+    {
+        back = word_at(v) == "back";
+        verb = v.checked_sub(1);
+    }
+    verb.is_some_and(|v| {
+        let verb = word_at(v);
+        lexicon::FLIGHT_VERBS.contains(&verb)
+            || back && matches!(verb.as_str(), "cross" | "crossed" | "crosses" | "crossing")
+    })
+}
+
 /// Locative when a preposition leads to the mention over filler words only.
 fn role_of(text: &str, tokens: &[Word], first_word: usize) -> Role {
     let mut k = first_word;
@@ -3252,6 +3272,13 @@ fn role_of(text: &str, tokens: &[Word], first_word: usize) -> Role {
             {
                 return Role::Locative;
             }
+        }
+        // "villagers fled into Cameroon", "the kidnappers crossed back into Somalia": where
+        // people went, which says where the event was only as where they came from does.
+        if matches!(word.as_str(), "to" | "into" | "toward" | "towards")
+            && after_a_flight(text, tokens, k)
+        {
+            return Role::Origin;
         }
         if lexicon::LOCATIVE_PREPOSITIONS.contains(&word) {
             return Role::Locative;
@@ -3536,7 +3563,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 151] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 154] = [
             // a compass word in lower case opens the name of a division it belongs to ...
             (
                 "A drone strike hit a compound in north Waziristan on Monday.",
@@ -3722,6 +3749,20 @@ mod tests {
             (
                 "farmers marched in Jayawijaya on Monday",
                 &[("Jayawijaya", Admin2, "ID", Locative)],
+            ),
+            // where people fled or crossed to is no place of the event ...
+            (
+                "the gunmen escaped back into Somalia after the raid",
+                &[("Somalia", Country, "SO", Origin)],
+            ),
+            (
+                "the kidnappers crossed back into Somalia with the hostages",
+                &[("Somalia", Country, "SO", Origin)],
+            ),
+            // ... but where troops returned to, to act there, stays a plain name
+            (
+                "soldiers returned to Kismayo and burned the market",
+                &[("Kismayo", PopulatedPlace, "SO", Plain)],
             ),
             // "division" is a first-level division's word, as "region" is
             (
@@ -4303,9 +4344,10 @@ mod tests {
                 "a roadblock went up between Bourzanga and Zlorbik",
                 &[("Bourzanga", PopulatedPlace, "BF", Plain)],
             ),
+            // (where they fled to: a place, though not the event's)
             (
                 "herders fled towards Zlorbik and Bourzanga",
-                &[("Bourzanga", PopulatedPlace, "BF", Plain)],
+                &[("Bourzanga", PopulatedPlace, "BF", Origin)],
             ),
             (
                 "bandits robbed traders on the Bourzanga-Zlorbik road",
