@@ -1552,3 +1552,36 @@ fn a_note_whose_date_stands_alone_keeps_the_place_of_its_first_sentence() {
         }
     }
 }
+
+#[test]
+fn a_death_the_next_sentence_tells_is_the_incidents() {
+    // (text, deaths of the first incident)
+    let rows = [
+        (
+            "A woman was shot outside her home in Dayton, Ohio, on Monday. The woman was \
+             treated at the scene and taken to a hospital, but died a short time later.",
+            1,
+        ),
+        // deaths that came before, or another day's, are not the incident's
+        (
+            "A man was shot outside a bar in Dayton, Ohio, on Monday. Two of his cousins had \
+             died in a feud the year before.",
+            0,
+        ),
+        (
+            "A man was shot outside a bar in Dayton, Ohio, on Monday. A brawl the day before \
+             killed a teenager.",
+            0,
+        ),
+        // a peaceful protest is about the death told after it
+        (
+            "Hundreds of students marched peacefully in Dayton, Ohio, on Monday. A young man \
+             died after a police stop.",
+            0,
+        ),
+    ];
+    for (text, killed) in rows {
+        let first = first_incident(text, (2021, 6, 9));
+        assert_eq!(first.fatalities, killed, "{text}");
+    }
+}

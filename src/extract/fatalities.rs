@@ -430,7 +430,7 @@ impl<'a> TollClause<'a> {
     }
 
     /// True when the figure of words `first..=last` counts no people (dead or alive): an
-    /// age, a time ("9 days ago"), a day of a month, "no one", a subset ("including six
+    /// age, a time ("9 days ago"), a distance ("30 km away"), a day of a month, "no one", a subset ("including six
     /// children") or the deaths a protest is about.
     fn is_no_count_of_people(self, first: usize, last: usize) -> bool {
         let TollClause {
@@ -453,7 +453,9 @@ impl<'a> TollClause<'a> {
                 .parse::<u8>()
                 .is_ok_and(|d| (1..=31).contains(&d));
         if ages[last]
-            || lower.get(last + 1).is_some_and(|w| TIME_UNITS.contains(w))
+            || lower
+                .get(last + 1)
+                .is_some_and(|w| TIME_UNITS.contains(w) || DISTANCE_UNITS.contains(w))
             || (day_like
                 && (is_month(Some(last + 1))
                     || (is_month(first.checked_sub(1))
@@ -2001,6 +2003,22 @@ static TIME_UNITS: WordSet = WordSet::new(&[
     "month", "years",
 ]);
 
+/// Units of a distance after a figure ("about 30 km from the town"): no count of people.
+static DISTANCE_UNITS: WordSet = WordSet::new(&[
+    "km",
+    "kms",
+    "kilometres",
+    "kilometers",
+    "kilometre",
+    "kilometer",
+    "miles",
+    "mile",
+    "metres",
+    "meters",
+    "yards",
+    "feet",
+]);
+
 /// How far after a death the companions of its victim may be named ("was killed near his
 /// home in the capital, along with two of his bodyguards").
 const COMPANIONS_REACH: usize = 14;
@@ -2552,6 +2570,10 @@ impl<'a> PhraseAfter<'a> {
         if CROWD_VERBS.contains(w) && !lower[self.last + 1..k].iter().any(|x| x == "who") {
             return Some(false);
         }
+        // "several residents fled for their lives", "feared for their lives": lives saved.
+        if w == "lives" && k >= 2 && lower[k - 2] == "for" {
+            return Some(false);
+        }
         if lexicon::DEATH_WORDS.contains(w) {
             // "six gunmen killed the leader", "8 men murdered 2 farmers": the figure is who
             // killed, not who died.
@@ -2944,7 +2966,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 309] = [
+        let rows: [(&str, u32); 312] = [
             ("a union leader was attacked and killed by assailants", 1),
             // losing one's life, and losing anything else
             ("a night watchman lost his life when the depot burned", 1),
@@ -3442,6 +3464,16 @@ mod tests {
             ),
             ("between 5 and 8 people were killed in the raid", 5),
             ("ARMED MEN KILLED BETWEEN 10 AND 15 PEASANTS TODAY", 10),
+            // lives saved, and a distance, are no deaths
+            (
+                "the fighting forced several families to flee for their lives",
+                0,
+            ),
+            ("villagers feared for their lives after the raid", 0),
+            (
+                "troops moved 200 people 30 km away to prevent civilian deaths",
+                0,
+            ),
             // a mob's killing, done to death before the figure
             ("a mob lynched a suspect at the market", 1),
             ("villagers lynched two cattle rustlers", 2),

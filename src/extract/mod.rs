@@ -577,6 +577,7 @@ impl<'g> Extractor<'g> {
             mark_protests_met_with_force(parts.text, parts.sentences, &mut found);
             mark_crowd_violence(parts.text, parts.sentences, &mut found);
             let mut kept = attach_continuations(parts.text, found);
+            read_deaths_told_next(parts.sentences, parts.anchor, &mut kept);
             if self.acled_notes
                 && let Some(first) = kept.first_mut()
                 && let Some(figure) = coded_figure(parts.text, first.toll.killed)
@@ -2814,6 +2815,68 @@ fn attach_continuations<'t>(text: &str, found: Vec<Found<'t>>) -> Vec<Found<'t>>
         }
     }
     kept
+}
+
+/// Words of a sentence that put its deaths before the incident told before it ("two
+/// victims who had died in the conflict", "a brawl the day before which killed a man").
+const TOLD_AS_EARLIER: [&str; 9] = [
+    "had died",
+    "had been killed",
+    "had killed",
+    "day before",
+    "previous day",
+    "days before",
+    "days earlier",
+    "last year",
+    "last month",
+];
+
+/// "A woman was shot in her home on Monday. She was rushed to hospital but died a short
+/// time later.": deaths the next sentence tells, in no incident of its own, of no other
+/// day, accident or years gone by, are the dead of an incident that counted none (not of a
+/// peaceful protest).
+fn read_deaths_told_next(
+    sentences: &[Sentence<'_>],
+    anchor: Option<chrono::NaiveDate>,
+    found: &mut [Found<'_>],
+) {
+    for k in 0..found.len() {
+        let f = &found[k];
+        let next = f.sentence + 1;
+        let last_of_its_sentence = found.get(k + 1).is_none_or(|g| g.sentence != f.sentence);
+        // (A peaceful protest kills no one: a death told after it is what it was about.)
+        if f.toll.killed > 0
+            || f.sub_event_type == SubEventType::PeacefulProtest
+            || !last_of_its_sentence
+            || found.iter().any(|g| g.sentence == next)
+        {
+            continue;
+        }
+        let Some(sentence) = sentences.get(next) else {
+            continue;
+        };
+        if !fatalities::mentions_casualty(sentence.text) {
+            continue;
+        }
+        let lower = sentence.text.to_lowercase();
+        let another_day = dates_of(sentence, anchor)
+            .iter()
+            .any(|d| f.date.as_ref().is_none_or(|own| own.date != d.date));
+        if another_day
+            || TOLD_AS_EARLIER.iter().any(|p| lower.contains(p))
+            || tells_of_another_incident(&lower)
+            || tells_of_an_accident(&lower)
+            || mentions_years_gone_by(&lower)
+        {
+            continue;
+        }
+        let toll = death_toll(sentence.text, &[]);
+        if toll.killed > 0 {
+            let shift = |s: &Span| (s.0 + sentence.span.0, s.1 + sentence.span.0);
+            found[k].toll.killed = toll.killed;
+            found[k].toll.spans = toll.spans.iter().map(shift).collect();
+        }
+    }
 }
 
 /// True when a clause (lower case) says it tells of another incident ("in a separate
