@@ -443,17 +443,28 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
     /// a container, in no container of its own, that nothing supports (California's Madera
     /// County) holds no town of the country the story is of.
     fn drop_containers_abroad_of_home_towns(&mut self) {
-        let unsupported = self.unsupported_abroad();
-        for i in 0..self.raws.len() {
-            let Some(j) = self.containers[i] else {
-                continue;
-            };
-            let a_home_town = self.first[i]
-                .is_some_and(|(place, _)| self.prior.iter().any(|p| p.country == place.country));
-            // (A state or a country abroad, "Rome, N.Y.", is surer of itself than a county.)
-            let below_a_province = self.first[j]
-                .is_some_and(|(p, _)| !matches!(p.kind, PlaceKind::Admin1 | PlaceKind::Country));
-            if a_home_town && below_a_province && unsupported[j] && self.containers[j].is_none() {
+        let n = self.raws.len();
+        // The containers that may give way, by the cheap tests first: most texts have none.
+        let asked: Vec<(usize, usize)> = (0..n)
+            .filter_map(|i| Some((i, self.containers[i]?)))
+            .filter(|&(i, j)| {
+                let a_home_town = self.first[i].is_some_and(|(place, _)| {
+                    self.prior.iter().any(|p| p.country == place.country)
+                });
+                // (A state or a country abroad, "Rome, N.Y.", is surer of itself than a
+                // county.)
+                let below_a_province = self.first[j].is_some_and(|(p, _)| {
+                    !matches!(p.kind, PlaceKind::Admin1 | PlaceKind::Country)
+                });
+                a_home_town && below_a_province && self.containers[j].is_none()
+            })
+            .collect();
+        if asked.is_empty() {
+            return;
+        }
+        let unsupported = self.unsupported_abroad(|j| asked.iter().any(|&(_, c)| c == j));
+        for (i, j) in asked {
+            if unsupported[j] {
                 self.containers[i] = None;
             }
         }
@@ -790,7 +801,16 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
         // not read as a place.
         // ("between Lafey and Elwak in Madera county", a Kenyan story: California's Madera
         // County, which falls later as a place abroad nothing supports, contradicts no town.)
-        let unsupported = self.unsupported_abroad();
+        // (Asked only of a name that could contradict a lone town: kept, of another country.)
+        let unsupported = self.unsupported_abroad(|j| {
+            self.keep[j]
+                && self.first[j].is_some_and(|(p, _)| {
+                    lone_towns
+                        .iter()
+                        .flatten()
+                        .any(|town| town.country != p.country)
+                })
+        });
         let falls_alone: Vec<bool> = (0..self.raws.len())
             .map(|i| {
                 unsupported[i]
@@ -967,14 +987,15 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
     /// names agree on another country, is a look-alike of some other word (a village's name
     /// that is also a town's name far away), not a place of this story.
     fn drop_unsupported_places_abroad(&mut self) {
-        let unsupported = self.unsupported_abroad();
+        let unsupported = self.unsupported_abroad(|_| true);
         for (keep, dropped) in self.keep.iter_mut().zip(unsupported) {
             *keep &= !dropped;
         }
     }
 
     /// Which names [`ArticleNames::drop_unsupported_places_abroad`] would drop now.
-    fn unsupported_abroad(&self) -> Vec<bool> {
+    /// (Asked only of the names `asked` says: the others are false.)
+    fn unsupported_abroad(&self, asked: impl Fn(usize) -> bool) -> Vec<bool> {
         let countries_named: Vec<(&str, &str)> = (0..self.raws.len())
             .filter(|&j| self.keep[j])
             .filter_map(|j| self.first[j].map(|(p, _)| (p.country, self.raws[j].name.as_str())))
@@ -993,7 +1014,9 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
             })
             .collect();
         (0..self.raws.len())
-            .map(|i| self.is_unsupported_abroad(i, &countries_named, &countries_supported))
+            .map(|i| {
+                asked(i) && self.is_unsupported_abroad(i, &countries_named, &countries_supported)
+            })
             .collect()
     }
 
