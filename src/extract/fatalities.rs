@@ -430,8 +430,8 @@ impl<'a> TollClause<'a> {
     }
 
     /// True when the figure of words `first..=last` counts no people (dead or alive): an
-    /// age, a time ("9 days ago"), a distance ("30 km away"), a day of a month, "no one", a subset ("including six
-    /// children") or the deaths a protest is about.
+    /// age, a time ("9 days ago"), a distance ("30 km away"), a day of a month, "no one", a
+    /// subset ("including six children") or the deaths a protest is about.
     fn is_no_count_of_people(self, first: usize, last: usize) -> bool {
         let TollClause {
             clause,

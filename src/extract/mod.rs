@@ -57,7 +57,7 @@ use self::non_events::{
     after_years_gone_by, is_a_protests_grievance, is_a_question_of_why_or_how, is_history,
     kills_figuratively, kills_only_figuratively, mentions_an_earlier_year, mentions_years_gone_by,
     names_a_craft, names_an_earlier_year, recalled_by_an_anniversary, tells_of_a_game,
-    tells_of_a_show_of_arms, tells_of_an_accident,
+    tells_of_a_show_of_arms, tells_of_an_accident, tells_of_earlier_deaths,
 };
 
 /// The event model's probability of a violent type above which it may type violent a
@@ -2817,20 +2817,6 @@ fn attach_continuations<'t>(text: &str, found: Vec<Found<'t>>) -> Vec<Found<'t>>
     kept
 }
 
-/// Words of a sentence that put its deaths before the incident told before it ("two
-/// victims who had died in the conflict", "a brawl the day before which killed a man").
-const TOLD_AS_EARLIER: [&str; 9] = [
-    "had died",
-    "had been killed",
-    "had killed",
-    "day before",
-    "previous day",
-    "days before",
-    "days earlier",
-    "last year",
-    "last month",
-];
-
 /// "A woman was shot in her home on Monday. She was rushed to hospital but died a short
 /// time later.": deaths the next sentence tells, in no incident of its own, of no other
 /// day, accident or years gone by, are the dead of an incident that counted none (not of a
@@ -2863,7 +2849,7 @@ fn read_deaths_told_next(
             .iter()
             .any(|d| f.date.as_ref().is_none_or(|own| own.date != d.date));
         if another_day
-            || TOLD_AS_EARLIER.iter().any(|p| lower.contains(p))
+            || tells_of_earlier_deaths(&lower)
             || tells_of_another_incident(&lower)
             || tells_of_an_accident(&lower)
             || mentions_years_gone_by(&lower)

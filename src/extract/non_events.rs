@@ -129,6 +129,23 @@ pub(super) fn mentions_years_gone_by(lower: &str) -> bool {
         .any(|w| counts_years(w, &["after", "since", "ago"]))
 }
 
+/// True when a sentence (lower case) puts its deaths before an incident told before it:
+/// "two victims who had died in the conflict", "a brawl the day before killed a man".
+pub(super) fn tells_of_earlier_deaths(lower: &str) -> bool {
+    const TOLD_AS_EARLIER: [&str; 9] = [
+        "had died",
+        "had been killed",
+        "had killed",
+        "day before",
+        "previous day",
+        "days before",
+        "days earlier",
+        "last year",
+        "last month",
+    ];
+    TOLD_AS_EARLIER.iter().any(|p| lower.contains(p))
+}
+
 /// True when the trigger at `trigger` (in the lower-case clause) kills in a figure of
 /// speech: "killing any hope of profit", "killed the penalty".
 pub(super) fn kills_figuratively(lower: &str, trigger: Span) -> bool {

@@ -798,10 +798,10 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
             .collect();
         // A lone town this rule drops whatever else the text says (no place of its country
         // beside it, put where no event is: "a school (Dolo)") contradicts no other: it is
-        // not read as a place.
-        // ("between Lafey and Elwak in Madera county", a Kenyan story: California's Madera
-        // County, which falls later as a place abroad nothing supports, contradicts no town.)
-        // (Asked only of a name that could contradict a lone town: kept, of another country.)
+        // not read as a place. Nor does a name that falls later as a place abroad nothing
+        // supports ("between Lafey and Elwak in Madera county", a Kenyan story: California's
+        // Madera County); that is asked only of the names that could contradict a lone town,
+        // kept and of another country.
         let unsupported = self.unsupported_abroad(|j| {
             self.keep[j]
                 && self.first[j].is_some_and(|(p, _)| {
