@@ -2,7 +2,7 @@
 //! and writes their weights to `data/model/` (hashed weights only, never text):
 //!
 //! ```text
-//! cargo run --release --no-default-features --example train -- [--eval DIR] [--folds K] [--out DIR] [--half even] [--spellings-only] [--odd-half-to DIR] [--by-country]
+//! cargo run --release --no-default-features --example train -- [--eval DIR] [--folds K] [--out DIR] [--half even] [--spellings-only] [--odd-half-to DIR] [--by-country [--unseen-misses FILE]]
 //! ```
 //!
 //! `--half even` trains on the half of each set whose items' keys (note text, MUC-4 id, GVA
@@ -27,7 +27,9 @@
 //! `--by-country` also reports the event model on each country it has not seen: for each
 //! country with 200 notes or more, trained on every other country's notes and scored on
 //! that one's (news from a country the development sets lack reads like this, not like the
-//! k-fold figures).
+//! k-fold figures). `--unseen-misses FILE` writes each note it then reads wrong, to read
+//! by cause (country, gold sub-event type, the type read, the note; keep it outside the
+//! repository).
 //!
 //! Before writing, it reports k-fold accuracy on the sets it trains on (the figures to
 //! quote), per country and per type for the event model, and for the country model how
@@ -66,6 +68,8 @@ struct Example {
     even: bool,
     /// How much the example counts, on top of its class's weight.
     weight: f32,
+    /// The text, for the misses `--unseen-misses` writes (ACLED notes only; else empty).
+    text: String,
 }
 
 /// FTRL-Proximal for a softmax over classes (McMahan et al. 2013), sparse by its L1 term.
@@ -151,7 +155,9 @@ fn report_unseen_countries(
     epochs: usize,
     l1: f32,
     weights: &[f32],
+    misses_to: Option<&Path>,
 ) {
+    let mut misses = String::new();
     let mut countries: BTreeMap<&str, usize> = BTreeMap::new();
     for e in events {
         *countries.entry(e.group.as_str()).or_default() += 1;
@@ -177,6 +183,9 @@ fn report_unseen_countries(
                 let pair = (gold.to_string(), sub.to_string());
                 *confusions.entry(pair).or_default() += 1;
             }
+            if sub != gold {
+                misses.push_str(&format!("{country}\t{gold}\t{sub}\t{}\n", e.text));
+            }
         }
         println!(
             "  {:<34} {:>6} {:>6.3} {:>6.3}",
@@ -192,6 +201,15 @@ fn report_unseen_countries(
     println!("  commonest wrong event types on unseen countries (gold sub-type -> read as):");
     for ((gold, read), n) in worst.iter().take(20) {
         println!("  {n:>6}  {gold} -> {read}");
+    }
+    if let Some(path) = misses_to {
+        match std::fs::write(path, misses) {
+            Ok(()) => println!(
+                "  wrong sub-event types on unseen countries: {}",
+                path.display()
+            ),
+            Err(e) => println!("  {}: {e}", path.display()),
+        }
     }
     let n_all = n_all.max(1) as f64;
     println!(
@@ -293,6 +311,7 @@ fn read_acled(
             group,
             even: Half::Even.keeps(text),
             weight: 1.0,
+            text: text.to_string(),
         });
     }
 }
@@ -314,6 +333,7 @@ fn read_relevance(
             group: group.to_string(),
             even: Half::Even.keeps(key),
             weight: 1.0,
+            text: String::new(),
         });
     };
     if let Ok(text) = std::fs::read_to_string(eval.join("muc4/muc4-dev.jsonl")) {
@@ -644,6 +664,7 @@ fn country_model(
                 group: group.clone(),
                 even: *even,
                 weight: 1.0,
+                text: String::new(),
             })
         })
         .collect();
@@ -1023,7 +1044,8 @@ fn main() -> anyhow::Result<()> {
         );
     }
     if args.iter().any(|a| a == "--by-country") {
-        report_unseen_countries(&events, classes, epochs, l1, &weights);
+        let misses_to = flag("--unseen-misses").map(PathBuf::from);
+        report_unseen_countries(&events, classes, epochs, l1, &weights, misses_to.as_deref());
     }
     let all: Vec<&Example> = events.iter().collect();
     let event_model = train(&all, classes, epochs, l1, &weights).model(learned::FEATURE_BITS);

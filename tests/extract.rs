@@ -750,7 +750,7 @@ fn a_follow_up_story_dates_its_event_by_the_day_it_names_not_by_the_charge() {
     assert_eq!(first.event_date, day(2021, 2, 20), "{incidents:#?}");
     // An arrest is itself the event: its day stays.
     let arrest = extract(
-        "Police arrested two protest leaders Tuesday in Canton, Ohio, over the Feb. 20 march.",
+        "Police arrested two union leaders Tuesday in Canton, Ohio, over the Feb. 20 march.",
         Some((2021, 3, 10)),
     );
     assert_eq!(arrest.first().and_then(|i| i.event_date), day(2021, 3, 9));
@@ -1374,9 +1374,11 @@ fn actors_are_named_the_way_conflict_coders_name_them() {
             "Civilians (Syria)",
         ),
         (
+            // The people arrested, when no group is named, are civilians (as ACLED codes
+            // them).
             "Kenya's police arrested twelve men in Garissa on Friday.",
             "Police Forces of Kenya",
-            "",
+            "Civilians (Kenya)",
         ),
         (
             "FAMa soldiers killed five suspected militants near Mopti on Sunday.",

@@ -95,6 +95,21 @@ impl ActorKind {
         )
     }
 
+    /// The side the actor is on, as the event model reads it: "armed" (a group), "state"
+    /// (its forces), "government" or "civilians". Kinds of one side read alike, so that what
+    /// the model learns of one country's actors carries over to another's.
+    pub fn side(self) -> &'static str {
+        if self.is_armed_group() {
+            "armed"
+        } else if self.is_state_force() {
+            "state"
+        } else if self == ActorKind::Government {
+            "government"
+        } else {
+            "civilians"
+        }
+    }
+
     /// True for armed non-state groups.
     pub fn is_armed_group(self) -> bool {
         matches!(
@@ -133,6 +148,25 @@ const ACTOR_PHRASES: &[(&str, ActorKind)] = &[
     ("kidnappers", ActorKind::Militants),
     ("jihadists", ActorKind::Militants),
     ("rebels", ActorKind::Militants),
+    ("rebel", ActorKind::Militants),
+    ("fighter", ActorKind::Militants),
+    ("separatists", ActorKind::Militants),
+    ("separatist", ActorKind::Militants),
+    ("separatist fighters", ActorKind::Militants),
+    ("jihadist", ActorKind::Militants),
+    ("terrorists", ActorKind::Militants),
+    ("extremists", ActorKind::Militants),
+    ("guerrillas", ActorKind::Militants),
+    ("combatants", ActorKind::Militants),
+    ("armed group", ActorKind::Militants),
+    ("armed groups", ActorKind::Militants),
+    ("armed individuals", ActorKind::Militants),
+    ("gang", ActorKind::Militants),
+    ("gangs", ActorKind::Militants),
+    ("gang members", ActorKind::Militants),
+    ("gangsters", ActorKind::Militants),
+    ("pirates", ActorKind::Militants),
+    ("raiders", ActorKind::Militants),
     ("afghan national army", ActorKind::Military),
     ("ana", ActorKind::Military),
     ("army", ActorKind::Military),
@@ -164,10 +198,17 @@ const ACTOR_PHRASES: &[(&str, ActorKind)] = &[
     ("checkpoint guard", ActorKind::Military),
     ("security guards", ActorKind::Military),
     ("commander", ActorKind::Military),
-    ("tank", ActorKind::Military),
     ("military vehicle", ActorKind::Military),
     ("military post", ActorKind::Military),
     ("army post", ActorKind::Military),
+    ("navy", ActorKind::Military),
+    ("marines", ActorKind::Military),
+    ("military personnel", ActorKind::Military),
+    ("army personnel", ActorKind::Military),
+    ("border guards", ActorKind::Military),
+    ("barracks", ActorKind::Military),
+    ("army camp", ActorKind::Military),
+    ("military camp", ActorKind::Military),
     ("security base", ActorKind::Military),
     ("police", ActorKind::Police),
     ("policemen", ActorKind::Police),
@@ -176,6 +217,14 @@ const ACTOR_PHRASES: &[(&str, ActorKind)] = &[
     ("anp", ActorKind::Police),
     ("police post", ActorKind::Police),
     ("police checkpoint", ActorKind::Police),
+    ("police station", ActorKind::Police),
+    ("gendarmes", ActorKind::Police),
+    ("gendarme", ActorKind::Police),
+    ("gendarmerie", ActorKind::Police),
+    ("police reservists", ActorKind::Police),
+    ("reservists", ActorKind::Police),
+    ("reservist", ActorKind::Police),
+    ("cops", ActorKind::Police),
     ("arbaki", ActorKind::Militia),
     ("arbakis", ActorKind::Militia),
     ("local police", ActorKind::Militia),
@@ -222,7 +271,18 @@ const ACTOR_PHRASES: &[(&str, ActorKind)] = &[
     ("elders", ActorKind::Civilians),
     ("teachers", ActorKind::Civilians),
     ("journalists", ActorKind::Civilians),
+    ("men", ActorKind::Civilians),
+    ("traders", ActorKind::Civilians),
+    ("herders", ActorKind::Civilians),
+    ("fishermen", ActorKind::Civilians),
+    ("worshippers", ActorKind::Civilians),
+    ("pupils", ActorKind::Civilians),
+    ("supporters", ActorKind::Civilians),
+    ("persons", ActorKind::Civilians),
 ];
+
+/// The actor phrases that are acronyms, matched only when written in capitals.
+const ONLY_IN_CAPITALS: [&str; 6] = ["ana", "anp", "nds", "isil", "iskp", "is-k"];
 
 /// An actor named in a clause.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -271,10 +331,10 @@ impl ActorDictionary {
             })
             .filter_map(|m| {
                 let (phrase, kind) = ACTOR_PHRASES.get(m.pattern().as_usize())?;
-                // "ANA" and "ANP" only in capitals; "IS-K" likewise.
-                if phrase.len() <= 4
+                // Acronyms ("ANA", "ANP", "IS-K") only in capitals: "ana" and "nds" are
+                // words of other languages. ("army", "navy" and "gang" are words.)
+                if ONLY_IN_CAPITALS.contains(phrase)
                     && text[m.start()..m.end()].chars().any(char::is_lowercase)
-                    && *phrase != "isis"
                 {
                     return None;
                 }
@@ -474,6 +534,27 @@ mod tests {
                 "2 Arbakis were wounded by Taliban gunmen near the village of Sarband",
                 "wounded",
                 (Some(Taliban), Some(Militia)),
+            ),
+            // Words of any country's conflicts, not only Afghanistan's.
+            (
+                "Separatist fighters ambushed a gendarmerie patrol outside Lowmere",
+                "ambushed",
+                (Some(Militants), Some(Police)),
+            ),
+            (
+                "Gang members shot dead two reservists near the Tarvo market",
+                "shot dead",
+                (Some(Militants), Some(Police)),
+            ),
+            (
+                "Pirates fired on the navy off the coast of Kessin",
+                "fired on",
+                (Some(Militants), Some(Military)),
+            ),
+            (
+                "A trader was beaten by supporters of the mayor in Oldbridge",
+                "beaten",
+                (Some(Civilians), None),
             ),
         ];
         for (text, trigger, expected) in rows {

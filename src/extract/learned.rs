@@ -22,6 +22,7 @@ use crate::linear::{Featurizer, LinearModel, ModelError};
 use crate::taxonomy::{EventType, SubEventType};
 
 use super::triggers::{TriggerRule, TriggerTable};
+use super::{ActorMention, Roles};
 use super::{cues, fatalities};
 
 /// Hash bits of every model's features.
@@ -57,6 +58,7 @@ pub fn event_features(
     clause: &str,
     window: &str,
     rule: Option<&TriggerRule>,
+    roles: &Roles,
     triggers: &TriggerTable,
 ) {
     f.clear();
@@ -76,6 +78,7 @@ pub fn event_features(
         }
     }
     add_cue_features(f, clause, window, rule);
+    add_role_features(f, roles, rule);
     let toll = fatalities::death_toll(clause, &[]);
     if toll.killed > 0 {
         f.add("c:killed");
@@ -83,6 +86,19 @@ pub fn event_features(
     if toll.injuries {
         f.add("c:injured");
     }
+}
+
+/// Adds the sides of who did it and to whom, as the rules read them (see
+/// [`ActorKind::side`]): alone, together, and with the trigger's type ("civilians attacked
+/// by an armed group", "the state's forces and an armed group, with a clash").
+fn add_role_features(f: &mut Featurizer, roles: &Roles, rule: Option<&TriggerRule>) {
+    let trigger = rule.map_or("none", |r| r.sub_event_type.as_str());
+    let side = |a: Option<ActorMention>| a.map_or("none", |a| a.kind.side());
+    let (doer, done_to) = (side(roles.actor1), side(roles.actor2));
+    f.add_joined(&["r1:", doer]);
+    f.add_joined(&["r2:", done_to]);
+    f.add_joined(&["r12:", doer, "&", done_to]);
+    f.add_joined(&["r12t:", doer, "&", done_to, "&", trigger]);
 }
 
 /// Adds the kinds of party and of deed the clause and its window name (see [`cues`]):
@@ -434,9 +450,10 @@ impl Models {
         clause: &str,
         window: &str,
         rule: Option<&TriggerRule>,
+        roles: &Roles,
         triggers: &TriggerTable,
     ) -> TypeScores {
-        event_features(f, clause, window, rule, triggers);
+        event_features(f, clause, window, rule, roles, triggers);
         TypeScores {
             probabilities: self.event.probabilities(f.features()),
         }
@@ -527,6 +544,66 @@ mod tests {
             features("Gunmen attacked a bus in Lima."),
             "a bracket never closed takes no words with it"
         );
+    }
+
+    #[test]
+    fn who_did_it_and_to_whom_are_features_by_side() {
+        use super::super::{ActorDictionary, ActorKind};
+        let triggers = TriggerTable::bundled().expect("bundled triggers");
+        let dict = ActorDictionary::new().expect("actor dictionary");
+        let features = |text: &str, trigger: &str| {
+            let at = text.find(trigger).map(|s| (s, s + trigger.len()));
+            let roles = dict.roles(text, at, &[]);
+            let mut f = Featurizer::new(FEATURE_BITS);
+            event_features(&mut f, text, text, None, &roles, &triggers);
+            f.features().to_vec()
+        };
+        let has = |features: &[u32], name: &str| {
+            let mut one = Featurizer::new(FEATURE_BITS);
+            one.add(name);
+            features.contains(&one.features()[0])
+        };
+        let rows = [
+            // (text, trigger, the feature it must give, one it must not)
+            (
+                "Rebels attacked an army post.",
+                "attacked",
+                "r12:armed&state",
+                "r2:civilians",
+            ),
+            (
+                "Soldiers raided the rebels' camp.",
+                "raided",
+                "r12:state&armed",
+                "r1:armed",
+            ),
+            (
+                "A shop was looted by gendarmes.",
+                "looted",
+                "r1:state",
+                "r1:none",
+            ),
+            (
+                "Villagers were killed by gunmen.",
+                "killed",
+                "r12:armed&civilians",
+                "r2:state",
+            ),
+            (
+                "Something happened.",
+                "happened",
+                "r12:none&none",
+                "r1:state",
+            ),
+        ];
+        for (text, trigger, given, not_given) in rows {
+            let f = features(text, trigger);
+            assert!(has(&f, given), "{text}: {given}");
+            assert!(!has(&f, not_given), "{text}: not {not_given}");
+        }
+        // Kinds of one side read alike.
+        assert_eq!(ActorKind::Taliban.side(), ActorKind::Militants.side());
+        assert_eq!(ActorKind::Police.side(), ActorKind::Military.side());
     }
 
     #[test]

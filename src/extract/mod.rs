@@ -621,7 +621,8 @@ impl<'g> Extractor<'g> {
         };
         for f in found {
             let (clause, window) = model_input(parts.text, parts.sentences, f);
-            let scores = models.event_type(featurizer, clause, window, f.rule, &self.triggers);
+            let scores =
+                models.event_type(featurizer, clause, window, f.rule, &f.roles, &self.triggers);
             let (mut sub, mut type_p) = scores.settle(
                 f.rule
                     .map(|rule| (f.sub_event_type, rule.phrase.contains(' '))),
@@ -738,7 +739,7 @@ impl<'g> Extractor<'g> {
             .or_else(|| self.lead_incident(&sentences, &mentions, reading.anchor));
         let Some(f) = first else { return false };
         let (clause, window) = model_input(text, &sentences, &f);
-        learned::event_features(featurizer, clause, window, f.rule, &self.triggers);
+        learned::event_features(featurizer, clause, window, f.rule, &f.roles, &self.triggers);
         true
     }
 
