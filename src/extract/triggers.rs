@@ -391,6 +391,44 @@ mod tests {
     }
 
     #[test]
+    fn headlines_in_the_present_tense_name_their_events() {
+        let table = TriggerTable::bundled().expect("bundled table");
+        // (headline, the sub-event type its trigger names)
+        for (text, sub) in [
+            (
+                "Rebels seize two villages",
+                "Non-state actor overtakes territory",
+            ),
+            (
+                "Militia takes over the Korva crossing",
+                "Non-state actor overtakes territory",
+            ),
+            (
+                "Gunmen loot shops in Dalmore",
+                "Looting/property destruction",
+            ),
+            (
+                "Bandits abduct a trader on the Keld road",
+                "Abduction/forced disappearance",
+            ),
+            ("Attackers behead a village chief", "Attack"),
+            ("Police detain 40 students", "Arrests"),
+            (
+                "Youths torch the council office",
+                "Looting/property destruction",
+            ),
+            ("Soldiers repel an attack on the Ostin post", "Armed clash"),
+        ] {
+            let found: Vec<&str> = table
+                .find(text)
+                .iter()
+                .map(|m| m.rule.sub_event_type.as_str())
+                .collect();
+            assert!(found.contains(&sub), "{text}: {found:?}");
+        }
+    }
+
+    #[test]
     fn a_month_is_no_march() {
         assert_trigger_counts(&[
             ("the deal was due by March 10", 0),
