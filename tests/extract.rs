@@ -1395,6 +1395,12 @@ fn actors_are_named_the_way_conflict_coders_name_them() {
             "Protesters (Ghana)",
             "",
         ),
+        // A peaceful protest outside a police station has no second side.
+        (
+            "Hundreds of traders protested outside the police station in Kumasi on Monday.",
+            "Protesters (Ghana)",
+            "",
+        ),
         (
             "Police fired tear gas at students who marched in Kumasi on Monday.",
             "Protesters (Ghana)",

@@ -217,7 +217,6 @@ const ACTOR_PHRASES: &[(&str, ActorKind)] = &[
     ("anp", ActorKind::Police),
     ("police post", ActorKind::Police),
     ("police checkpoint", ActorKind::Police),
-    ("police station", ActorKind::Police),
     ("gendarmes", ActorKind::Police),
     ("gendarme", ActorKind::Police),
     ("gendarmerie", ActorKind::Police),

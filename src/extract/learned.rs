@@ -4,9 +4,10 @@
 //!
 //! - The event model reads an incident's sentence (and the one after it) and gives the
 //!   probability of each ACLED sub-event type. Its features are the words and word pairs,
-//!   plus what the rules saw: the sub-event types of the trigger phrases in the window, and
-//!   whether a death toll or injuries are reported. The rules find where an incident is;
-//!   the model weighs every cue for what it is.
+//!   plus what the rules saw: the sub-event types of the trigger phrases in the window,
+//!   the sides of who did it and to whom, and whether a death toll or injuries are
+//!   reported. The rules find where an incident is; the model weighs every cue for what it
+//!   is.
 //! - The relevance model reads a whole document and gives the probability that it reports
 //!   an incident at all (statements, analysis and history report none).
 //! - The country model reads a whole document and gives the probability of each country it
@@ -52,7 +53,8 @@ pub const RELEVANCE_WORDS: usize = 400;
 
 /// Adds the event features of an incident: the words and word pairs of its clause, the
 /// words of its sentence and the next one as context, the sub-event type of the trigger
-/// that chose the clause and of every trigger in the clause, and the casualties it reports.
+/// that chose the clause and of every trigger in the clause, the sides of its actors, and
+/// the casualties it reports.
 pub fn event_features(
     f: &mut Featurizer,
     clause: &str,

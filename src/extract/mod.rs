@@ -1602,6 +1602,9 @@ fn name_actors(g: &Gazetteer, f: &Found<'_>, country: &str, text: &str) -> (Stri
     let protesters = || actors::of_the_country("Protesters", country);
     match f.sub_event_type {
         SubEventType::ExcessiveForceAgainstProtesters => (state_side(), protesters()),
+        // A peaceful protest has no second side, even outside a police station or a base
+        // (ACLED names none: the state's forces are a protest's actor only when they act).
+        SubEventType::PeacefulProtest => (protesters(), String::new()),
         s if s.event_type() == EventType::Protests => (protesters(), state_side()),
         s if s.event_type() == EventType::Riots => {
             let other = if kind1.is_some_and(|k| k.is_state_force() || k.is_armed_group()) {

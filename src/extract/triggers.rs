@@ -420,7 +420,10 @@ mod tests {
             ("Soldiers repel an attack on the Ostin post", "Armed clash"),
             // and a few deeds written without a verb of the table
             ("Raiders slit the throats of two herders", "Attack"),
-            ("Militants set off explosives at a school", "Remote explosive/landmine/IED"),
+            (
+                "Militants set off explosives at a school",
+                "Remote explosive/landmine/IED",
+            ),
             ("A boy was hit by a stray bullet", "Attack"),
         ] {
             let found: Vec<&str> = table
