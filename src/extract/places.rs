@@ -2308,15 +2308,37 @@ fn names_a_day(text: &str, tokens: &[Word], j: usize) -> bool {
     })
 }
 
-/// True when the word after token `j` (over a space only) makes the name a street's.
+/// True when the word after token `j` (over a space only) makes the name a street's, or
+/// the word after that does and is unmistakably a street's ("Bay Oaks Drive", "Lake
+/// Shore Road": the first word is part of the street's name, not a place).
 fn followed_by_street_word(text: &str, tokens: &[Word], j: usize) -> bool {
-    let Some(next) = tokens.get(j + 1) else {
+    let capitalized_after = |k: usize| {
+        tokens.get(k + 1).filter(|next| {
+            text.get(tokens[k].span.1..next.span.0) == Some(" ") && is_capitalized(next.text(text))
+        })
+    };
+    let Some(next) = capitalized_after(j) else {
         return false;
     };
-    text.get(tokens[j].span.1..next.span.0) == Some(" ")
-        && is_capitalized(next.text(text))
-        && STREET_WORDS.contains(next.text(text))
+    STREET_WORDS.contains(next.text(text))
+        || capitalized_after(j + 1)
+            .is_some_and(|second| STREET_NAME_ENDINGS.contains(second.text(text)))
 }
+
+/// Words that end only a street's name, written out: a name two words before one is part
+/// of the street's ("Bay Oaks Drive"). (Not "St", "Court" or "Place", which end towns'
+/// and buildings' names too.)
+static STREET_NAME_ENDINGS: WordSet = WordSet::new(&[
+    "street",
+    "avenue",
+    "road",
+    "lane",
+    "drive",
+    "boulevard",
+    "parkway",
+    "highway",
+    "terrace",
+]);
 
 /// A written form that can be a place name: not a one- or two-letter word in ordinary case
 /// ("Va", "Ga" or "La" are abbreviations or words, not the country codes they fold to).
@@ -3586,7 +3608,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 154] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 155] = [
             // a compass word in lower case opens the name of a division it belongs to ...
             (
                 "A drone strike hit a compound in north Waziristan on Monday.",
@@ -4231,6 +4253,11 @@ mod tests {
                     ("Portsmouth", PopulatedPlace, "US", Locative),
                     ("Virginia", Admin1, "US", Locative),
                 ],
+            ),
+            // ... nor does the first word of a street's name of three words
+            (
+                "a girl was hurt in Greenville, and deputies went to Bay Willow Drive",
+                &[("Greenville", PopulatedPlace, "US", Locative)],
             ),
             // a word seldom a place is one before a state's abbreviation
             (
