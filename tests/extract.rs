@@ -404,20 +404,20 @@ fn placed_by_title(title: &str) -> (String, String) {
 fn a_title_written_as_a_sentence_places_a_local_story() {
     let placed = placed_by_title("Woman shot dead outside a store in Tulsa");
     assert_eq!(placed, ("US".into(), "Oklahoma".into()));
-    // A title in Title Case, where every word looks like a name, is not read for places.
+    // A title in Title Case is read as a sentence: its common words are not names.
     let title_case = placed_by_title("Woman Shot Dead Outside A Store In Tulsa");
-    assert_ne!(title_case.1, "Oklahoma");
+    assert_eq!(title_case, ("US".into(), "Oklahoma".into()));
 }
 
 #[test]
-fn a_title_case_title_is_read_for_its_publishers_place_only() {
+fn a_title_case_title_is_read_as_a_sentence_before_its_publisher() {
     // A local station says where it is after the headline.
     let station =
         placed_by_title("Woman Shot Dead Outside Store - KXQT.com | Tulsa News, Weather & Sports");
     assert_eq!(station, ("US".into(), "Oklahoma".into()));
-    // A tail that names no outlet is headline, and not read.
+    // A tail that names no outlet is headline, read as a sentence like the rest of it.
     let tail = placed_by_title("Woman Shot Dead - Tulsa Police Ask For Help");
-    assert_ne!(tail.1, "Oklahoma");
+    assert_eq!(tail, ("US".into(), "Oklahoma".into()));
 }
 
 #[test]
@@ -960,6 +960,14 @@ fn a_page_whose_body_holds_no_story_is_read_from_its_headline() {
             .iter()
             .all(|e| e.field != EvidenceField::Headline)
     }));
+    // A headline in Title Case is read as a sentence.
+    let incidents = extract_page("Man Shot Dead Outside A Bar In Muncie", page);
+    let first = incidents.first().expect("an incident from the headline");
+    assert_eq!(
+        (first.admin1.as_str(), first.location.as_str()),
+        ("Indiana", "Muncie")
+    );
+    assert_eq!(first.notes, "Man Shot Dead Outside A Bar In Muncie");
     // A headline that tells of no incident gives none.
     assert!(extract_page("Library opens a new wing", page).is_empty());
 }

@@ -48,7 +48,7 @@ use crate::model::{Article, Evidence, EvidenceField, Incident, PlaceKind, PlaceM
 use crate::taxonomy::{EventType, GeoPrecision, SubEventType, TimePrecision};
 use crate::text::{
     CharOffsets, DateExpr, Dateline, Sentence, Span, find_dateline, find_dates,
-    normalize_for_analysis, split_sentences,
+    headline_as_a_sentence, normalize_for_analysis, split_sentences,
 };
 
 use self::confidence::{Calibration, ConfidenceInputs};
@@ -269,9 +269,22 @@ impl<'g> Extractor<'g> {
             ".\n\n"
         };
         let shift = title_chars + joint.chars().count();
+        // ("Man Shot In Muncie" is read as "Man shot in Muncie": the same length. A
+        // publisher's name after it stays as written.)
+        let headline = match publisher_of(title) {
+            Some(publisher) => {
+                let before = headline_before(title, publisher);
+                format!(
+                    "{}{}",
+                    headline_as_a_sentence(before),
+                    &title[before.len()..]
+                )
+            }
+            None => headline_as_a_sentence(title).into_owned(),
+        };
         let read = Article {
             title: None,
-            text: format!("{title}{joint}{}", article.text),
+            text: format!("{headline}{joint}{}", article.text),
             ..article.clone()
         };
         let (extraction, explained) = self.extract_text(&read);
@@ -1093,24 +1106,24 @@ impl<'g> Extractor<'g> {
         }
     }
 
-    /// The places a title names: all of them when it is written as a sentence, else
-    /// (in Title Case every word looks like a name) only the publisher's own place
-    /// ("... - WXYZ News, Springfield, Ohio"), where a local station says where it is.
+    /// The places a title names: all of them when it is written as a sentence or in Title
+    /// Case (read as a sentence: common words lower-cased, names kept), else only the
+    /// publisher's own place ("... - WXYZ News, Springfield, Ohio"), where a local station
+    /// says where it is.
     fn title_mentions(&self, title: &str) -> Vec<Mention<'g>> {
         if is_sentence_case(title) {
             return find_mentions(self.gazetteer, title);
         }
         let Some(publisher) = publisher_of(title) else {
-            return Vec::new();
+            // "Man Shot In Muncie": a headline in title case, read as a sentence.
+            return find_mentions(self.gazetteer, &headline_as_a_sentence(title));
         };
-        // "Woman hurt in Tulsa - KXQT News 8 Fort Smith, Arkansas": a headline written as a
-        // sentence before the station's name says where the story is; the station's town,
-        // maybe in a neighbouring state, only when the headline names none.
-        let headline = title
-            .get(..title.len().saturating_sub(publisher.len() + 3))
-            .unwrap_or("");
-        if is_sentence_case(headline) {
-            let named = find_mentions(self.gazetteer, headline);
+        // "Woman hurt in Tulsa - KXQT News 8 Fort Smith, Arkansas": a headline before the
+        // station's name says where the story is; the station's town, maybe in a
+        // neighbouring state, only when the headline names none.
+        let headline = headline_as_a_sentence(headline_before(title, publisher));
+        if is_sentence_case(&headline) {
+            let named = find_mentions(self.gazetteer, &headline);
             if !named.is_empty() {
                 return named;
             }
@@ -2520,15 +2533,16 @@ const TITLE_SPAN: Span = (usize::MAX - 1, usize::MAX);
 /// True when a title is written as a sentence ("Woman held after stabbing at Elmwood bakery"),
 /// where capitals mark names; in Title Case every word would look like one.
 fn is_sentence_case(title: &str) -> bool {
-    let words: Vec<&str> = title
-        .split_whitespace()
-        .filter(|w| w.chars().next().is_some_and(char::is_alphabetic))
-        .collect();
-    let capitalised = words
-        .iter()
-        .filter(|w| w.chars().next().is_some_and(char::is_uppercase))
-        .count();
-    words.len() >= 3 && capitalised * 2 < words.len()
+    let (words, capitalised) = crate::text::words_and_capitalised(title);
+    words >= 3 && capitalised * 2 < words
+}
+
+/// The headline of a title before its `publisher` (a part of the title that
+/// [`publisher_of`] gave) and the separator before that.
+fn headline_before<'t>(title: &'t str, publisher: &str) -> &'t str {
+    title
+        .get(..title.len().saturating_sub(publisher.len() + 3))
+        .unwrap_or("")
 }
 
 /// The publisher a title ends with, after " - " or " | " ("Man shot - KXYZ.com News,

@@ -11,7 +11,7 @@ use crate::gazetteer::{
     Context, Gazetteer, NameMatch, Place, Resolution, fold, kind_cue, loose_key,
 };
 use crate::model::PlaceKind;
-use crate::text::{Word, is_capitalized, words};
+use crate::text::{self, Word, is_capitalized, words};
 
 /// How a mention relates to the events around it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -2286,9 +2286,7 @@ static STREET_WORDS: WordSet = WordSet::new(&[
 
 /// Words after a name that make it the name of a site, not of a town ("Ellis Square",
 /// "Boni Forest", "Bradford Park"); a town so named ("Oak Park") is matched whole first.
-static SITE_WORDS: WordSet = WordSet::new(&[
-    "square", "plaza", "mall", "park", "forest", "reserve", "stadium",
-]);
+static SITE_WORDS: WordSet = WordSet::new(&text::SITE_ENDINGS);
 
 /// True when the word after token `j` (over a space only) makes the name a site's.
 fn followed_by_site_word(text: &str, tokens: &[Word], j: usize) -> bool {
@@ -2309,7 +2307,7 @@ fn names_a_day(text: &str, tokens: &[Word], j: usize) -> bool {
 }
 
 /// True when the word after token `j` (over a space only) makes the name a street's, or
-/// the word after that does and is unmistakably a street's ("Bay Oaks Drive", "Lake
+/// the word after that does and is unmistakably a street's ("Bay Willow Drive", "Lake
 /// Shore Road": the first word is part of the street's name, not a place).
 fn followed_by_street_word(text: &str, tokens: &[Word], j: usize) -> bool {
     let capitalized_after = |k: usize| {
@@ -2326,19 +2324,9 @@ fn followed_by_street_word(text: &str, tokens: &[Word], j: usize) -> bool {
 }
 
 /// Words that end only a street's name, written out: a name two words before one is part
-/// of the street's ("Bay Oaks Drive"). (Not "St", "Court" or "Place", which end towns'
+/// of the street's ("Bay Willow Drive"). (Not "St", "Court" or "Place", which end towns'
 /// and buildings' names too.)
-static STREET_NAME_ENDINGS: WordSet = WordSet::new(&[
-    "street",
-    "avenue",
-    "road",
-    "lane",
-    "drive",
-    "boulevard",
-    "parkway",
-    "highway",
-    "terrace",
-]);
+static STREET_NAME_ENDINGS: WordSet = WordSet::new(&text::STREET_ENDINGS);
 
 /// A written form that can be a place name: not a one- or two-letter word in ordinary case
 /// ("Va", "Ga" or "La" are abbreviations or words, not the country codes they fold to).

@@ -12,7 +12,10 @@ mod words;
 
 pub use dateline::{Dateline, find_dateline};
 pub use dates::{DateExpr, find_dates};
-pub use normalize::{is_common_word, is_hard_wrapped, is_in_capitals, normalize_for_analysis};
+pub use normalize::{
+    SITE_ENDINGS, STREET_ENDINGS, headline_as_a_sentence, is_common_word, is_hard_wrapped,
+    is_in_capitals, normalize_for_analysis, words_and_capitalised,
+};
 pub use numbers::{Quantity, find_quantities, parse_number_word};
 pub use sentences::{Sentence, split_sentences};
 pub use teasers::{furniture_lines, teaser_lines};

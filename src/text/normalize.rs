@@ -119,7 +119,7 @@ pub fn normalize_for_analysis(text: &str) -> Cow<'_, str> {
         join_wrapped_lines(&mut out);
     }
     if capitals {
-        out = ordinary_case(&out);
+        out = ordinary_case(&out, false);
     }
     Cow::Owned(out)
 }
@@ -181,8 +181,66 @@ fn join_wrapped_lines(text: &mut String) {
     *text = String::from_utf8(bytes).unwrap_or_default();
 }
 
-/// Writes a text in capitals in ordinary case (see the module documentation).
-fn ordinary_case(text: &str) -> String {
+/// A headline written in title case ("Man Shot In Muncie") or in capitals, written as a
+/// sentence ("Man shot in Muncie"): the common words lower-cased, names kept; the same
+/// length in bytes. A headline already written as a sentence comes back as it is.
+///
+/// ```
+/// use incident_map::text::headline_as_a_sentence;
+/// assert_eq!(
+///     headline_as_a_sentence("Two Hurt As Gunmen Open Fire In Muncie"),
+///     "Two hurt as gunmen open fire in Muncie"
+/// );
+/// ```
+pub fn headline_as_a_sentence(headline: &str) -> Cow<'_, str> {
+    let (words, capitalised) = words_and_capitalised(headline);
+    if words >= 3 && capitalised * 2 > words {
+        Cow::Owned(ordinary_case(headline, true))
+    } else {
+        Cow::Borrowed(headline)
+    }
+}
+
+/// The last words of a street's name, written out ("Main Street", "Lake Drive").
+pub const STREET_ENDINGS: [&str; 9] = [
+    "street",
+    "avenue",
+    "road",
+    "lane",
+    "drive",
+    "boulevard",
+    "parkway",
+    "highway",
+    "terrace",
+];
+
+/// The last words of a site's name ("Ellis Square", "Boni Forest").
+pub const SITE_ENDINGS: [&str; 7] = [
+    "square", "plaza", "mall", "park", "forest", "reserve", "stadium",
+];
+
+/// Words after a headline's name that stay capitalised with it when they end in one of
+/// [`STREET_ENDINGS`] or [`SITE_ENDINGS`] ("Oakmont Willow Road"), so that the name reads as
+/// the street's or the site's, not as a town's.
+const HEADLINE_NAME_WORDS: usize = 2;
+
+/// The words of a headline (those that start with a letter) and how many of them start
+/// with a capital.
+pub fn words_and_capitalised(headline: &str) -> (usize, usize) {
+    let words = headline
+        .split_whitespace()
+        .filter(|w| w.chars().next().is_some_and(char::is_alphabetic));
+    words.fold((0, 0), |(all, capitalised), w| {
+        let capital = w.chars().next().is_some_and(char::is_uppercase);
+        (all + 1, capitalised + usize::from(capital))
+    })
+}
+
+/// Writes a text in capitals in ordinary case (see the module documentation). In a
+/// `headline`, a word no common list holds is a name at the start too ("Dalton Reyes, 15,
+/// Shot ...": "Smith" after it stays a name), and up to [`HEADLINE_NAME_WORDS`] words after
+/// a name stay with it when they end in a street's or a site's word.
+fn ordinary_case(text: &str, headline: bool) -> String {
     let mut out = String::with_capacity(text.len());
     let mut sentence_start = true;
     // After "San", "Santa", "Santo", "Sao" or "Saint" a name follows ("SAN MARTIN" is San
@@ -190,12 +248,15 @@ fn ordinary_case(text: &str) -> String {
     let mut after_a_saint = false;
     // The word before was a name, with only a space after it.
     let mut previous_was_a_name = false;
+    // Words a headline's name has kept after it so far.
+    let mut kept_after_a_name = 0;
     let mut after_a_determiner = false;
     let mut chars = text.char_indices().peekable();
     while let Some((start, c)) = chars.next() {
         if !c.is_alphabetic() {
             if c != ' ' {
                 previous_was_a_name = false;
+                kept_after_a_name = 0;
             }
             out.push(c);
             if matches!(c, '.' | '!' | '?' | '\n') {
@@ -231,8 +292,25 @@ fn ordinary_case(text: &str) -> String {
             bare,
             "the" | "a" | "an" | "his" | "her" | "their" | "its" | "our" | "my" | "your"
         );
-        let capitalise = sentence_start || after_a_saint || !common || beside_a_name;
-        previous_was_a_name = !common && !sentence_start && word.chars().count() > 1;
+        let ends_a_street = |w: &str| {
+            let lower = lower_same_length(w);
+            STREET_ENDINGS.contains(&lower.as_str()) || SITE_ENDINGS.contains(&lower.as_str())
+        };
+        let kept_with_a_name = headline
+            && common
+            && previous_was_a_name
+            && kept_after_a_name < HEADLINE_NAME_WORDS
+            && (ends_a_street(bare) || ends_a_street(next_word(text, end)));
+        kept_after_a_name = if kept_with_a_name {
+            kept_after_a_name + 1
+        } else {
+            0
+        };
+        let capitalise =
+            sentence_start || after_a_saint || !common || beside_a_name || kept_with_a_name;
+        previous_was_a_name = (!common || kept_with_a_name)
+            && (headline || !sentence_start)
+            && word.chars().count() > 1;
         after_a_saint = matches!(bare, "san" | "santa" | "santo" | "sao" | "saint");
         if capitalise && word.chars().count() > 1 {
             let mut letters = word.chars();
@@ -309,6 +387,34 @@ mod tests {
     fn ordinary_text_is_left_alone() {
         let text = "Gunmen attacked a checkpoint.\nPolice said three people died.";
         assert!(matches!(normalize_for_analysis(text), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn headlines_in_title_case_are_read_as_sentences() {
+        let rows = [
+            // common words lower-cased, the town's name kept
+            (
+                "Two Hurt As Gunmen Open Fire In Peoria",
+                "Two hurt as gunmen open fire in Peoria",
+            ),
+            // a name at the start goes on in the word after it
+            (
+                "Dalton Reyes, 15, Shot While Hunting Deer",
+                "Dalton Reyes, 15, shot while hunting deer",
+            ),
+            // a street's name stays whole, its last word telling what it is
+            (
+                "Body Found On Oakmont Willow Road Near Peoria",
+                "Body found on Oakmont Willow Road near Peoria",
+            ),
+            // a headline written as a sentence, or too short to tell, stays as it is
+            ("Gunmen open fire in Peoria", "Gunmen open fire in Peoria"),
+            ("Peoria Shooting", "Peoria Shooting"),
+        ];
+        for (headline, sentence) in rows {
+            assert_eq!(headline_as_a_sentence(headline), sentence, "{headline}");
+            assert_eq!(headline_as_a_sentence(headline).len(), headline.len());
+        }
     }
 
     #[test]
