@@ -664,6 +664,21 @@ fn a_neighbourhood_named_like_a_far_town_is_in_the_story_town() {
     );
 }
 
+/// The one place a story names, however far into it and however unsure the reading of its
+/// namesakes, places what the story tells without naming a place.
+#[test]
+fn the_one_place_a_story_names_places_its_other_incidents() {
+    let story = "The girl shot by her uncle last week is said to be recovering. The local \
+                 paper reports that she will be home soon. Lawrence police say the girl was \
+                 shot in the arm in the kitchen of her home.";
+    assert_every_incident_at(story, (2015, 7, 14), "Lawrence");
+    // Two places named: the story's first incident keeps no town it was not given.
+    let two = "The girl shot by her uncle last week is said to be recovering. The local \
+               paper reports that she will be home soon. Lawrence police say the girl was \
+               shot in the arm at a cousin's home in Topeka.";
+    assert_ne!(first_place(two, (2015, 7, 14)).1, "Lawrence");
+}
+
 /// A headline written as a sentence before a station's name places the story; the
 /// station's town (here in a neighbouring state) only when the headline names none.
 #[test]

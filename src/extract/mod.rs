@@ -2589,10 +2589,13 @@ impl<'g> Story<'g> {
             .or_else(|| focus_province(gazetteer, &all, focus, lead_end));
         let town = home.and_then(|h| home_town(&all, h, lead_end, &in_dateline));
         if home.is_none()
-            && let Some(town) = the_lead_town(&all, focus, lead_end)
+            && let Some(town) = the_lead_town(&all, focus, lead_end).or_else(|| {
+                the_lead_town(&all, focus, usize::MAX).filter(|_| names_one_place(&all))
+            })
         {
             // "A Lafayette teen ...": the one town the lead names, however unsure its
-            // reading, when nothing names a province.
+            // reading, when nothing names a province; or, past the lead, the one place the
+            // whole text names ("... Lafayette police say").
             let home = gazetteer.admin1(town.country, town.admin1);
             return Story {
                 focus,
@@ -2635,6 +2638,17 @@ fn the_lead_town<'g>(
         .map(|m| m.place);
     let first = towns.next()?;
     towns.all(|t| std::ptr::eq(t, first)).then_some(first)
+}
+
+/// True when the mentions below the country level all name one place.
+fn names_one_place(mentions: &[Mention<'_>]) -> bool {
+    let mut places = mentions
+        .iter()
+        .filter(|m| !matches!(m.place.kind, PlaceKind::Country | PlaceKind::Other))
+        .map(|m| m.place);
+    places
+        .next()
+        .is_some_and(|first| places.all(|p| std::ptr::eq(p, first)))
 }
 
 /// The town a local story is about, in its home province: the dateline's town, else the
