@@ -674,9 +674,19 @@ fn the_one_place_a_story_names_places_its_other_incidents() {
     assert_every_incident_at(story, (2015, 7, 14), "Lawrence");
     // Two places named: the story's first incident keeps no town it was not given.
     let two = "The girl shot by her uncle last week is said to be recovering. The local \
-               paper reports that she will be home soon. Lawrence police say the girl was \
-               shot in the arm at a cousin's home in Topeka.";
+               paper reports that she will be home soon. Her family in Lawrence say the girl \
+               was shot in the arm at a cousin's home in Topeka.";
     assert_ne!(first_place(two, (2015, 7, 14)).1, "Lawrence");
+}
+
+/// The town whose own police speak is the story's, however far into it, and a
+/// neighbourhood named like a far town is in it.
+#[test]
+fn the_town_whose_police_speak_is_the_storys() {
+    let story = "Gunmen opened fire on a birthday party at an Austin home early Sunday, \
+                 wounding three men. The party had just begun, neighbours said. Two of the \
+                 men are in a critical condition, a Chicago police officer told reporters.";
+    assert_every_incident_at(story, (2019, 6, 3), "Chicago");
 }
 
 /// A headline written as a sentence before a station's name places the story; the

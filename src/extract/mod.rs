@@ -364,6 +364,7 @@ impl<'g> Extractor<'g> {
         let sentences = split_sentences(text);
         let mut story = Story::of(
             self.gazetteer,
+            text,
             &mentions,
             &title_mentions,
             reading.dateline.as_ref(),
@@ -2568,6 +2569,7 @@ impl<'g> Story<'g> {
     /// dateline's place, and as part of the lead).
     fn of(
         gazetteer: &'g Gazetteer,
+        text: &str,
         mentions: &[Mention<'g>],
         title_mentions: &[Mention<'g>],
         dateline: Option<&Dateline>,
@@ -2585,8 +2587,22 @@ impl<'g> Story<'g> {
                 || dateline.is_some_and(|d| m.span.0 >= d.place.0 && m.span.1 <= d.place.1)
         };
         let focus = focus_country(gazetteer, &all, &in_dateline);
-        let home = dateline_province(gazetteer, mentions, focus, &in_dateline)
-            .or_else(|| focus_province(gazetteer, &all, focus, lead_end));
+        let dateline_home = dateline_province(gazetteer, mentions, focus, &in_dateline);
+        // "... a Chicago police officer told reporters": the town whose own police speak is the
+        // story's, unless a dateline or a province's own name says otherwise.
+        if dateline_home.is_none()
+            && !all.iter().any(|m| m.place.kind == PlaceKind::Admin1)
+            && let Some(town) = the_town_whose_police_speak(text, mentions, focus)
+        {
+            return Story {
+                focus,
+                focus_from_words: false,
+                home: gazetteer.admin1(town.country, town.admin1),
+                town: Some(town),
+                group_home: None,
+            };
+        }
+        let home = dateline_home.or_else(|| focus_province(gazetteer, &all, focus, lead_end));
         let town = home.and_then(|h| home_town(&all, h, lead_end, &in_dateline));
         if home.is_none()
             && let Some(town) = the_lead_town(&all, focus, lead_end).or_else(|| {
@@ -2634,6 +2650,28 @@ fn the_lead_town<'g>(
                 && m.place.country == country
                 && !m.place.is_capital()
                 && m.confidence >= LEAD_TOWN_CONFIDENCE
+        })
+        .map(|m| m.place);
+    let first = towns.next()?;
+    towns.all(|t| std::ptr::eq(t, first)).then_some(first)
+}
+
+/// The one town of the focus country a text names right before its police ("Chicago
+/// Police said", "a Chicago police officer"), when it names one such town.
+fn the_town_whose_police_speak<'g>(
+    text: &str,
+    mentions: &[Mention<'g>],
+    focus: Option<&'g Place>,
+) -> Option<&'g Place> {
+    let country = focus?.country;
+    let mut towns = mentions
+        .iter()
+        .filter(|m| {
+            m.place.kind == PlaceKind::PopulatedPlace
+                && m.place.country == country
+                && text
+                    .get(m.span.1..)
+                    .is_some_and(|rest| rest.starts_with(" Police") || rest.starts_with(" police"))
         })
         .map(|m| m.place);
     let first = towns.next()?;
