@@ -307,7 +307,9 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
                         && !(raw.words.0 == raw.words.1
                             && !matches!(place.kind, PlaceKind::Country | PlaceKind::Admin1)
                             && people.get(&raw.name.to_lowercase()).is_some_and(|&titled| {
-                                titled || place.population < NAME_INSIDE_NAME_POPULATION
+                                titled
+                                    || place.population < NAME_INSIDE_NAME_POPULATION
+                                    || is_a_persons_subject(text, &tokens, raw)
                             }))
                 })
             })
@@ -2956,6 +2958,24 @@ fn is_a_speaker(text: &str, tokens: &[Word], raw: &Raw) -> bool {
         })
 }
 
+/// True when a one-word name stands before a verb a person does ("Jackson had a son",
+/// "Ames was taken to hospital"): with a person of that name written in full in the text,
+/// the person, even when a city bears the name.
+fn is_a_persons_subject(text: &str, tokens: &[Word], raw: &Raw) -> bool {
+    let (first_word, last_word) = raw.words;
+    first_word == last_word
+        && tokens.get(last_word + 1).is_some_and(|next| {
+            text.get(tokens[last_word].span.1..next.span.0) == Some(" ")
+                && (SPEECH_VERBS.contains(next.text(text))
+                    || PERSONS_VERBS.contains(next.text(text)))
+        })
+}
+
+/// Verbs after a one-word name that, with a person of that name in the text, make it the
+/// person's (see [`is_a_persons_subject`]).
+static PERSONS_VERBS: WordSet =
+    WordSet::new(&["had", "has", "was", "is", "died", "lived", "worked"]);
+
 /// Verbs of saying after a one-word name that make it a speaker's ("Farah said").
 static SPEECH_VERBS: WordSet = WordSet::new(&[
     "said",
@@ -3596,7 +3616,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 155] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 156] = [
             // a compass word in lower case opens the name of a division it belongs to ...
             (
                 "A drone strike hit a compound in north Waziristan on Monday.",
@@ -4241,6 +4261,12 @@ mod tests {
                     ("Portsmouth", PopulatedPlace, "US", Locative),
                     ("Virginia", Admin1, "US", Locative),
                 ],
+            ),
+            // a person named in full who then does something alone is the person, though
+            // a city bears the name
+            (
+                "Police in Fresno said Marcus Houston, 19, was shot. Houston had a son.",
+                &[("Fresno", PopulatedPlace, "US", Locative)],
             ),
             // ... nor does the first word of a street's name of three words
             (
