@@ -4262,16 +4262,16 @@ mod tests {
                     ("Virginia", Admin1, "US", Locative),
                 ],
             ),
+            // ... nor does the first word of a street's name of three words
+            (
+                "a girl was hurt in Greenville, and deputies went to Bay Willow Drive",
+                &[("Greenville", PopulatedPlace, "US", Locative)],
+            ),
             // a person named in full who then does something alone is the person, though
             // a city bears the name
             (
                 "Police in Fresno said Marcus Houston, 19, was shot. Houston had a son.",
                 &[("Fresno", PopulatedPlace, "US", Locative)],
-            ),
-            // ... nor does the first word of a street's name of three words
-            (
-                "a girl was hurt in Greenville, and deputies went to Bay Willow Drive",
-                &[("Greenville", PopulatedPlace, "US", Locative)],
             ),
             // a word seldom a place is one before a state's abbreviation
             (
