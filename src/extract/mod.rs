@@ -269,19 +269,7 @@ impl<'g> Extractor<'g> {
             ".\n\n"
         };
         let shift = title_chars + joint.chars().count();
-        // ("Man Shot In Muncie" is read as "Man shot in Muncie": the same length. A
-        // publisher's name after it stays as written.)
-        let headline = match publisher_of(title) {
-            Some(publisher) => {
-                let before = headline_before(title, publisher);
-                format!(
-                    "{}{}",
-                    headline_as_a_sentence(before),
-                    &title[before.len()..]
-                )
-            }
-            None => headline_as_a_sentence(title).into_owned(),
-        };
+        let headline = title_as_a_sentence(title);
         let read = Article {
             title: None,
             text: format!("{headline}{joint}{}", article.text),
@@ -1115,16 +1103,17 @@ impl<'g> Extractor<'g> {
         if is_sentence_case(title) {
             return find_mentions(self.gazetteer, title);
         }
+        // "Man Shot In Muncie": a headline in title case, read as a sentence.
+        let read = title_as_a_sentence(title);
         let Some(publisher) = publisher_of(title) else {
-            // "Man Shot In Muncie": a headline in title case, read as a sentence.
-            return find_mentions(self.gazetteer, &headline_as_a_sentence(title));
+            return find_mentions(self.gazetteer, &read);
         };
         // "Woman hurt in Tulsa - KXQT News 8 Fort Smith, Arkansas": a headline before the
         // station's name says where the story is; the station's town, maybe in a
         // neighbouring state, only when the headline names none.
-        let headline = headline_as_a_sentence(headline_before(title, publisher));
-        if is_sentence_case(&headline) {
-            let named = find_mentions(self.gazetteer, &headline);
+        let headline = headline_before(&read, publisher);
+        if is_sentence_case(headline) {
+            let named = find_mentions(self.gazetteer, headline);
             if !named.is_empty() {
                 return named;
             }
@@ -2536,6 +2525,23 @@ const TITLE_SPAN: Span = (usize::MAX - 1, usize::MAX);
 fn is_sentence_case(title: &str) -> bool {
     let (words, capitalised) = crate::text::words_and_capitalised(title);
     words >= 3 && capitalised * 2 < words
+}
+
+/// A title with its headline read as a sentence ("Man Shot In Muncie" as "Man shot in
+/// Muncie", see [`headline_as_a_sentence`]) and its publisher's name, if any, as written:
+/// the same length as the title, so that its offsets hold.
+fn title_as_a_sentence(title: &str) -> String {
+    match publisher_of(title) {
+        Some(publisher) => {
+            let headline = headline_before(title, publisher);
+            format!(
+                "{}{}",
+                headline_as_a_sentence(headline),
+                &title[headline.len()..]
+            )
+        }
+        None => headline_as_a_sentence(title).into_owned(),
+    }
 }
 
 /// The headline of a title before its `publisher` (a part of the title that
