@@ -2551,7 +2551,10 @@ fn is_real_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool 
 fn is_a_name_of_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> bool {
     let (i, j) = raw.words;
     let word_at = |k: usize| tokens.get(k).map(|w| w.text(text)).unwrap_or("");
-    if is_a_code_here(text, tokens, raw, place) || names_a_group_here(text, tokens, raw, place) {
+    if is_a_code_here(text, tokens, raw, place)
+        || names_a_group_here(text, tokens, raw, place)
+        || shortens_a_provinces_name_to_a_word(raw, place)
+    {
         return false;
     }
     let big = place.kind == PlaceKind::Admin1 || place.population >= NAME_INSIDE_NAME_POPULATION;
@@ -2630,6 +2633,22 @@ fn is_a_name_of_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> 
         return false;
     }
     true
+}
+
+/// "Free Syrian Army", "a Free Zone": an ordinary English word that is only one word of a
+/// province's name ("Free" of Free State, an alias the gazetteer gives it) is the word, not
+/// the province. The name written in full ("Free State") is the province.
+fn shortens_a_provinces_name_to_a_word(raw: &Raw, place: &Place) -> bool {
+    if place.kind != PlaceKind::Admin1 {
+        return false;
+    }
+    let own = fold(place.name);
+    let written = fold(without_its_kind_word(&raw.name));
+    fold(&raw.name) != own
+        && written != own
+        && own.split(' ').nth(1).is_some()
+        && own.split(' ').any(|word| word == written)
+        && crate::text::is_common_word(&written)
 }
 
 /// Whether an acronym read as a place is a code of something else here: a place only as a
@@ -2866,6 +2885,18 @@ fn names_a_person(text: &str, tokens: &[Word], raw: &Raw, run: (usize, usize)) -
     {
         return true;
     }
+    // "Paris Whitlow was shot": a name and one surname after it, the two alone before a
+    // verb a person does, are a person's name, however big the city of the first ("the
+    // Boston Globe reported": an ordinary word is no surname, nor "City" of "Gaza City").
+    if run_start == i
+        && run_end == j + 1
+        && may_be_surname(word_at(run_end))
+        && !is_kind_word(word_at(run_end))
+        && !crate::text::is_common_word(&word_at(run_end).to_lowercase())
+        && before_a_persons_verb(text, tokens, run_end)
+    {
+        return true;
+    }
     let after = &text[tokens[run_end].span.1.max(raw.span.1)..];
     if run_start < run_end
         && (run_start..=run_end)
@@ -2963,12 +2994,16 @@ fn is_a_speaker(text: &str, tokens: &[Word], raw: &Raw) -> bool {
 /// the person, even when a city bears the name.
 fn is_a_persons_subject(text: &str, tokens: &[Word], raw: &Raw) -> bool {
     let (first_word, last_word) = raw.words;
-    first_word == last_word
-        && tokens.get(last_word + 1).is_some_and(|next| {
-            text.get(tokens[last_word].span.1..next.span.0) == Some(" ")
-                && (SPEECH_VERBS.contains(next.text(text))
-                    || PERSONS_VERBS.contains(next.text(text)))
-        })
+    first_word == last_word && before_a_persons_verb(text, tokens, last_word)
+}
+
+/// True when the word after the `last`th is a verb of saying or a verb a person does
+/// ("said", "was", "died").
+fn before_a_persons_verb(text: &str, tokens: &[Word], last: usize) -> bool {
+    tokens.get(last + 1).is_some_and(|next| {
+        text.get(tokens[last].span.1..next.span.0) == Some(" ")
+            && (SPEECH_VERBS.contains(next.text(text)) || PERSONS_VERBS.contains(next.text(text)))
+    })
 }
 
 /// Verbs after a one-word name that, with a person of that name in the text, make it the
@@ -3616,7 +3651,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 156] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 159] = [
             // a compass word in lower case opens the name of a division it belongs to ...
             (
                 "A drone strike hit a compound in north Waziristan on Monday.",
@@ -4272,6 +4307,27 @@ mod tests {
             (
                 "Police in Fresno said Marcus Houston, 19, was shot. Houston had a son.",
                 &[("Fresno", PopulatedPlace, "US", Locative)],
+            ),
+            // ... and so is a city's name before one surname, the two before such a verb
+            (
+                "Police said Paris Whitlow was shot twice outside a store in Dayton, Ohio.",
+                &[
+                    ("Dayton", PopulatedPlace, "US", Locative),
+                    ("Ohio", Admin1, "US", Locative),
+                ],
+            ),
+            // an ordinary word that is one word of a province's name is the word ...
+            (
+                "Fighters of the Free Tigers Front shot two guards in Kisumu.",
+                &[("Kisumu", PopulatedPlace, "KE", Locative)],
+            ),
+            // ... and the province's name written in full is the province
+            (
+                "Two men were shot in Bloemfontein, Free State police said.",
+                &[
+                    ("Bloemfontein", PopulatedPlace, "ZA", Locative),
+                    ("Free State", Admin1, "ZA", Locative),
+                ],
             ),
             // a word seldom a place is one before a state's abbreviation
             (
