@@ -119,6 +119,15 @@ pub fn find_all_mentions_under<'g>(
     let tokens = words(text);
     let (raws, demonyms) = candidate_names(gazetteer, text, &tokens);
     let mut names = ArticleNames::read_alone(gazetteer, text, tokens, raws, prior);
+    // "Syrian fighters clashed in Tal Rifaat": a people named supports the spelling variants
+    // of its country's places, as an exact name of that country does ("a Chinese-owned
+    // shop", "Turkish-backed forces" are not of that people).
+    names.focus.support_the_countries_of(
+        demonyms
+            .iter()
+            .filter(|(raw, _)| !text[raw.span.1..].starts_with('-'))
+            .map(|(_, place)| *place),
+    );
     names.guessed_among = guessed_among.filter(|_| prior.len() == 1);
     names.read_in_containers();
     names.drop_sites_named_after_small_towns();
@@ -187,6 +196,13 @@ impl<'g> Focus<'g> {
         );
         context.loose_countries = Some(self.supported.clone());
         context
+    }
+
+    /// Adds the countries of `places` to those whose spelling variants are read.
+    fn support_the_countries_of(&mut self, places: impl Iterator<Item = &'g Place>) {
+        self.supported.extend(places.map(|place| place.country));
+        self.supported.sort_unstable();
+        self.supported.dedup();
     }
 
     /// A country's name that is also a division of a country the other names are of
@@ -4520,6 +4536,36 @@ mod tests {
         let found = find_mentions(g, text);
         assert!(found.iter().all(|m| m.place.country == "BF"), "{found:?}");
         assert!(found.iter().any(|m| m.place.kind == PlaceKind::Country));
+    }
+
+    #[test]
+    fn a_people_named_supports_the_spelling_variants_of_its_country() {
+        let Ok(g) = Gazetteer::bundled() else { return };
+        let variant_read = |text: &str, variant: &str, country: &str| {
+            find_mentions(g, text)
+                .iter()
+                .any(|m| &text[m.span.0..m.span.1] == variant && m.place.country == country)
+        };
+        // "Tal Rifaat" is a spelling of Tall Rif'at the gazetteer does not hold, "Koblentz"
+        // one of Koblenz.
+        let syrian = "Syrian soldiers shelled Tal Rifaat on Friday.";
+        assert!(variant_read(syrian, "Tal Rifaat", "SY"));
+        assert!(!variant_read(
+            "Soldiers shelled Tal Rifaat on Friday.",
+            "Tal Rifaat",
+            "SY"
+        ));
+        assert!(variant_read(
+            "German tourists were hurt in Koblentz.",
+            "Koblentz",
+            "DE"
+        ));
+        // A people's name joined to a participle is no people acting there.
+        assert!(!variant_read(
+            "A German-owned shop in Koblentz was hit.",
+            "Koblentz",
+            "DE"
+        ));
     }
 
     #[test]
