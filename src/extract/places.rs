@@ -2215,9 +2215,11 @@ fn people_of<'g>(gazetteer: &'g Gazetteer, folded: &str) -> Option<&'g Place> {
             return None;
         }
     }
-    // "American": the country before the continent.
+    // "American": the country before the continent, and of the countries of one people the
+    // most populous (the United States, not the Northern Mariana Islands).
     places()
-        .find(|p| p.kind == PlaceKind::Country)
+        .filter(|p| p.kind == PlaceKind::Country)
+        .max_by_key(|p| gazetteer.country_population(p.country))
         .or_else(|| places().next())
         .or_else(|| adjective_of_a_region(gazetteer, folded))
 }
@@ -3509,12 +3511,15 @@ mod tests {
         let Ok(g) = Gazetteer::bundled() else {
             return;
         };
-        let rows: [(&str, &[(&str, &str)], &[&str]); 7] = [
+        let rows: [(&str, &[(&str, &str)], &[&str]); 9] = [
             (
                 "Russian troops shelled Kharkiv",
                 &[("Russian", "RU")],
                 &["Kharkiv"],
             ),
+            // the people of several countries are of the most populous
+            ("American troops left a base", &[("American", "US")], &[]),
+            ("Norwegian police made arrests", &[("Norwegian", "NO")], &[]),
             ("two South African miners", &[("South African", "ZA")], &[]),
             ("Afghans fled to Iran", &[], &["Iran"]),
             ("a charge that Britain denies", &[("Britain", "GB")], &[]),
