@@ -950,7 +950,8 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
 
     /// "Witnesses said Lewis ran", "Smith told reporters": a district called by its name
     /// without its level word ("Lewis" for Lewis County), in one word, is a person's name
-    /// unless an event is put there or the text names another place of its province.
+    /// unless an event is put there or the text names another place of its province (or a
+    /// province whose outline holds it: a province split since, "Nduga, Papua").
     fn drop_districts_named_like_persons(&mut self) {
         for i in 0..self.raws.len() {
             let Some((place, _)) = self.first[i] else {
@@ -972,7 +973,9 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
                     && self.keep[j]
                     && fold(&self.raws[j].name) != fold(&self.raws[i].name)
                     && self.first[j].is_some_and(|(p, _)| {
-                        p.country == place.country && p.admin1 == place.admin1
+                        p.country == place.country
+                            && (p.admin1 == place.admin1
+                                || lies_in_its_outline(self.gazetteer, place, p))
                     })
             });
             if !in_its_province {
@@ -3672,7 +3675,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 159] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 160] = [
             // a compass word in lower case opens the name of a division it belongs to ...
             (
                 "A drone strike hit a compound in north Waziristan on Monday.",
@@ -4335,6 +4338,15 @@ mod tests {
                 &[
                     ("Dayton", PopulatedPlace, "US", Locative),
                     ("Ohio", Admin1, "US", Locative),
+                ],
+            ),
+            // a district named without its level word is a place beside the province whose
+            // outline holds it, though the gazetteer codes it in one split off since
+            (
+                "Gunmen attacked a post (Nduga, Papua) on Monday.",
+                &[
+                    ("Nduga", Admin2, "ID", Plain),
+                    ("Papua", Admin1, "ID", Plain),
                 ],
             ),
             // an ordinary word that is one word of a province's name is the word ...
