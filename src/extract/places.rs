@@ -3311,6 +3311,18 @@ fn is_an_end_of_a_joined_route(
     is_route_noun(end + 1) || (start > 0 && is_route_noun(start - 1))
 }
 
+/// The words before "to" that send a force to a place ("deployed to", "reinforcements to").
+static FORCE_MOVES: WordSet = WordSet::new(&[
+    "deployed",
+    "redeployed",
+    "dispatched",
+    "sent",
+    "moved",
+    "relocated",
+    "transferred",
+    "reinforcements",
+]);
+
 /// True when the word before the `k`th (over "back" or "away") is a verb of fleeing, or of
 /// crossing back: "fled into", "escaping to", "crossed back into" (not "troops crossed into
 /// Georgia", an incursion).
@@ -3388,6 +3400,15 @@ fn role_of(text: &str, tokens: &[Word], first_word: usize) -> Role {
             && after_a_flight(text, tokens, k)
         {
             return Role::Origin;
+        }
+        // "troops deployed to X", "reinforcements sent to X": a force goes where its move
+        // is an event ("taken to hospital in X" is not).
+        if word == "to"
+            && k + 1 == first_word
+            && k > 0
+            && FORCE_MOVES.contains(tokens[k - 1].text(text))
+        {
+            return Role::Locative;
         }
         if lexicon::LOCATIVE_PREPOSITIONS.contains(&word) {
             return Role::Locative;
@@ -3675,7 +3696,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 160] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 161] = [
             // a compass word in lower case opens the name of a division it belongs to ...
             (
                 "A drone strike hit a compound in north Waziristan on Monday.",
@@ -4348,6 +4369,11 @@ mod tests {
                     ("Nduga", Admin2, "ID", Plain),
                     ("Papua", Admin1, "ID", Plain),
                 ],
+            ),
+            // a force is sent where its move is an event
+            (
+                "Peacekeepers were deployed to Bangassou after the raid.",
+                &[("Bangassou", PopulatedPlace, "CF", Locative)],
             ),
             // an ordinary word that is one word of a province's name is the word ...
             (
