@@ -3140,6 +3140,9 @@ fn container_of(text: &str, raws: &[Raw], i: usize, keep: &[bool]) -> Option<usi
                 || CONTAINMENT_FILLERS.contains(w)
                 // "Muse township, northern Shan state" (not "north of": a neighbour).
                 || lexicon::DIRECTION_ADJECTIVES.contains(w)
+                // "Milo, a rural town in western Hale County": an aside that says
+                // what kind of place the name is.
+                || APPOSITIVE_WORDS.contains(w)
                 || *w == "in"
                     && (gap_words.len() == 1
                         // "Tamu Township, in western Sagaing Region"
@@ -3171,6 +3174,13 @@ fn container_of(text: &str, raws: &[Raw], i: usize, keep: &[bool]) -> Option<usi
     }
     None
 }
+
+/// Words of an aside that says what kind of place a name is, before the kind word ("a
+/// small town", "a remote village").
+static APPOSITIVE_WORDS: WordSet = WordSet::new(&[
+    "a", "an", "small", "tiny", "little", "rural", "remote", "farming", "fishing", "mining",
+    "border", "coastal", "quiet", "suburban",
+]);
 
 /// True when a name is two or three capitals that abbreviate a first-level division
 /// ("MS", "OH", "NSW").
@@ -3696,7 +3706,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 161] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 162] = [
             // a compass word in lower case opens the name of a division it belongs to ...
             (
                 "A drone strike hit a compound in north Waziristan on Monday.",
@@ -4369,6 +4379,12 @@ mod tests {
                     ("Nduga", Admin2, "ID", Plain),
                     ("Papua", Admin1, "ID", Plain),
                 ],
+            ),
+            // an aside that says what kind of place a name is gives its container: a town
+            // not in it is a local one the gazetteer lacks
+            (
+                "Deputies said a woman was hurt in Milo, a rural town in western Hale County.",
+                &[("Hale County", Admin2, "US", Locative)],
             ),
             // a force is sent where its move is an event
             (
