@@ -2879,6 +2879,18 @@ static PERSON_TITLES: WordSet = WordSet::new(&[
     "mawlawi",
     "maulvi",
     "qari",
+    // What a person is, written before the name ("photographer Dana Lewis").
+    "photographer",
+    "reporter",
+    "suspect",
+    "victim",
+    "witness",
+    "pastor",
+    "attorney",
+    "lawyer",
+    "trooper",
+    "sheriff",
+    "firefighter",
 ]);
 
 /// True when a mention is (part of) a person's name: right after a title ("Officer
@@ -3706,7 +3718,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 162] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 163] = [
             // a compass word in lower case opens the name of a division it belongs to ...
             (
                 "A drone strike hit a compound in north Waziristan on Monday.",
@@ -4379,6 +4391,11 @@ mod tests {
                     ("Nduga", Admin2, "ID", Plain),
                     ("Papua", Admin1, "ID", Plain),
                 ],
+            ),
+            // what a person is, written in lower case before the name, makes it a person's
+            (
+                "A man was shot in Dayton, said photographer Milo Lewis. Lewis had worked there.",
+                &[("Dayton", PopulatedPlace, "US", Locative)],
             ),
             // an aside that says what kind of place a name is gives its container: a town
             // not in it is a local one the gazetteer lacks
