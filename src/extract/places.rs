@@ -3718,7 +3718,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 163] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 164] = [
             // a compass word in lower case opens the name of a division it belongs to ...
             (
                 "A drone strike hit a compound in north Waziristan on Monday.",
@@ -4391,6 +4391,11 @@ mod tests {
                     ("Nduga", Admin2, "ID", Plain),
                     ("Papua", Admin1, "ID", Plain),
                 ],
+            ),
+            // a neighbourhood named after a state is no word of the state
+            (
+                "A man was shot in the Nevada Knolls neighborhood of Reno.",
+                &[("Reno", PopulatedPlace, "US", Locative)],
             ),
             // what a person is, written in lower case before the name, makes it a person's
             (

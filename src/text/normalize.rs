@@ -214,9 +214,11 @@ pub const STREET_ENDINGS: [&str; 9] = [
     "terrace",
 ];
 
-/// The last words of a site's name ("Ellis Square", "Boni Forest").
-pub const SITE_ENDINGS: [&str; 7] = [
-    "square", "plaza", "mall", "park", "forest", "reserve", "stadium",
+/// The last words of a site's or a neighbourhood's name ("Ellis Square", "Boni Forest",
+/// "Nevada Knolls").
+pub const SITE_ENDINGS: [&str; 11] = [
+    "square", "plaza", "mall", "park", "forest", "reserve", "stadium", "knolls", "gardens",
+    "estates", "meadows",
 ];
 
 /// Words after a headline's name that stay capitalised with it when they end in one of
