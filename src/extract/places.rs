@@ -4394,7 +4394,7 @@ mod tests {
             ),
             // a neighbourhood named after a state is no word of the state
             (
-                "A man was shot in the Nevada Knolls neighborhood of Reno.",
+                "A man was shot in Nevada Knolls, police in Reno said.",
                 &[("Reno", PopulatedPlace, "US", Locative)],
             ),
             // what a person is, written in lower case before the name, makes it a person's
