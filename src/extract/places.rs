@@ -2405,7 +2405,15 @@ fn person_words(text: &str, tokens: &[Word]) -> FxHashMap<String, bool> {
             let given = lexicon::GIVEN_NAMES.contains(word_at(first));
             let aged =
                 is_followed_by_an_age(after) || (words >= 2 && is_after_an_age(before, after));
-            if surname_like && (titled || given || aged || suffixed && words >= 2) {
+            // "Hollis Wilson and his cousin", "Dana Lee, who ...": what only a person has or
+            // is said of a person.
+            let said_of_a_person = words >= 2
+                && [" and his ", " and her ", ", who ", ", whose "]
+                    .iter()
+                    .any(|cue| after.starts_with(cue));
+            if surname_like
+                && (titled || given || aged || said_of_a_person || suffixed && words >= 2)
+            {
                 for k in name {
                     *people.entry(word_at(k).to_lowercase()).or_default() |=
                         (titled || suffixed) && words >= 2;
@@ -3718,7 +3726,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 164] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 165] = [
             // a compass word in lower case opens the name of a division it belongs to ...
             (
                 "A drone strike hit a compound in north Waziristan on Monday.",
@@ -4391,6 +4399,13 @@ mod tests {
                     ("Nduga", Admin2, "ID", Plain),
                     ("Papua", Admin1, "ID", Plain),
                 ],
+            ),
+            // a name said of a person ("... and his cousin") is a person's wherever its
+            // surname stands alone
+            (
+                "Hollis Wilson and his cousin were cleaning a rifle when it hit Wilson. Wilson \
+                 was flown to a hospital in Memphis.",
+                &[("Memphis", PopulatedPlace, "US", Locative)],
             ),
             // a neighbourhood named after a state is no word of the state
             (
