@@ -2611,6 +2611,19 @@ fn is_a_name_of_place(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> 
     if names_a_person(text, tokens, raw, (start, end)) {
         return false;
     }
+    // "The judge sentenced Shelby", "police arrested Lowe": a one-word name a verb done to
+    // persons takes is a person's, not a small place's.
+    if i == j
+        && start == i
+        && end == j
+        && !big
+        && matches!(place.kind, PlaceKind::PopulatedPlace | PlaceKind::Admin2)
+        && i > 0
+        && text.get(tokens[i - 1].span.1..tokens[i].span.0) == Some(" ")
+        && PERSON_TAKING_VERBS.contains(word_at(i - 1))
+    {
+        return false;
+    }
     // "Man charged after ...": a capitalised ordinary word opening a sentence is the word,
     // not the small place of that name; nor the province whose name it matches only without
     // its accents ("Store clerk killed" is no story of Štore, Slovenia).
@@ -3195,6 +3208,27 @@ fn container_of(text: &str, raws: &[Raw], i: usize, keep: &[bool]) -> Option<usi
     None
 }
 
+/// Verbs done to persons, whose object right after them is a person ("sentenced Shelby").
+static PERSON_TAKING_VERBS: WordSet = WordSet::new(&[
+    "sentenced",
+    "sentences",
+    "charged",
+    "charges",
+    "convicted",
+    "arrested",
+    "arrests",
+    "indicted",
+    "acquitted",
+    "detained",
+    "interviewed",
+    "questioned",
+    "identified",
+    "shot",
+    "stabbed",
+    "killed",
+    "murdered",
+]);
+
 /// Words of an aside that says what kind of place a name is, before the kind word ("a
 /// small town", "a remote village").
 static APPOSITIVE_WORDS: WordSet = WordSet::new(&[
@@ -3726,7 +3760,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 165] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 166] = [
             // a compass word in lower case opens the name of a division it belongs to ...
             (
                 "A drone strike hit a compound in north Waziristan on Monday.",
@@ -4400,6 +4434,8 @@ mod tests {
                     ("Papua", Admin1, "ID", Plain),
                 ],
             ),
+            // a one-word name a verb done to persons takes is a person's
+            ("The judge sentenced Shelby to ten years.", &[]),
             // a name said of a person ("... and his cousin") is a person's wherever its
             // surname stands alone
             (
