@@ -2900,7 +2900,9 @@ static PERSON_TITLES: WordSet = WordSet::new(&[
     "mawlawi",
     "maulvi",
     "qari",
-    // What a person is, written before the name ("photographer Dana Lewis").
+    // What a person is, written before the name ("photographer Dana Lewis"). Only these of
+    // `lexicon::ONE_PERSON_NOUNS`: "deputy", "chief" or "governor" in lower case often open
+    // an office's title that names a place ("the deputy Kano state governor").
     "photographer",
     "reporter",
     "suspect",
