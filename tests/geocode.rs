@@ -293,6 +293,33 @@ fn english_words_are_no_nicknames() {
     );
 }
 
+/// An English word with a level word ("the Green Zone") names a place of that level only,
+/// and not one whose own name carries another level word; a name that holds its own level
+/// word, or a province named by an English word, still names its place.
+#[test]
+fn an_english_word_with_a_level_word_names_a_place_of_that_level() {
+    let g = gazetteer();
+    let resolved = |name: &str, context: &Context| g.resolve_name(name, context).map(|r| r.place);
+    let anywhere = Context::default();
+    let green = resolved("Green Zone", &anywhere);
+    assert!(green.is_none_or(|p| p.name != "Green County"), "{green:?}");
+    let red = resolved("Red Zone", &anywhere);
+    assert!(red.is_none_or(|p| p.kind == PlaceKind::Admin2), "{red:?}");
+    let nigeria = Context {
+        only_country: Some("NG".into()),
+        ..Context::default()
+    };
+    for state in ["Rivers State", "Plateau State", "Delta State"] {
+        let found = resolved(state, &nigeria);
+        assert!(
+            found.is_some_and(|p| p.kind == PlaceKind::Admin1),
+            "{state}: {found:?}"
+        );
+    }
+    let hall = resolved("Hall County town", &anywhere);
+    assert!(hall.is_some_and(|p| p.name == "Hall County"), "{hall:?}");
+}
+
 /// A province's seat is its capital town, the national capital where it lies there; a
 /// district or a town has none.
 #[test]

@@ -359,6 +359,18 @@ impl Gazetteer {
         {
             return None;
         }
+        // "the Green Zone", "a red zone": an English word with a level word names a place
+        // of that level only, and not one whose own name carries another level word
+        // ("Green County" is no Green Zone; a town called Red, no red zone). (A name that
+        // holds its own level word, "the Hall County town", is a name already.)
+        if facts.english
+            && let Some(cue) = facts.cue
+            && kind_cue(facts.base).1.is_none()
+            && place.kind != PlaceKind::Country
+            && (place.kind != cue || names_it_with_another_kind_word(place, facts.base))
+        {
+            return None;
+        }
         if let Some(only) = &facts.context.only_country
             && !place.country.eq_ignore_ascii_case(only)
         {
@@ -916,6 +928,16 @@ fn is_short_form_of_own_name(place: &Place, folded: &str) -> bool {
     // (Or its own name with its level word: "Western Region" for Ghana's Western.)
     super::strip_admin_words(&own).unwrap_or(&own) == folded
         || super::strip_admin_words(folded) == Some(own.as_str())
+}
+
+/// True when a place's own name is `base` followed by a level word ("Green County" for
+/// "green"): a text that wrote `base` with a level word of its own and did not find the
+/// place under its whole name wrote another level word.
+fn names_it_with_another_kind_word(place: &Place, base: &str) -> bool {
+    let own = fold(&place.name);
+    own.strip_prefix(base)
+        .and_then(|rest| rest.strip_prefix(' '))
+        .is_some_and(|word| super::KIND_WORDS.iter().any(|(kind, _)| *kind == word))
 }
 
 #[cfg(test)]
