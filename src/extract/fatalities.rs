@@ -2992,7 +2992,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 319] = [
+        let rows: [(&str, u32); 321] = [
             ("a union leader was attacked and killed by assailants", 1),
             // losing one's life, and losing anything else
             ("a night watchman lost his life when the depot burned", 1),
@@ -3528,6 +3528,12 @@ mod tests {
                 2,
             ),
             ("a clerk fatally shot three customers", 3),
+            // one person by an occupation or a station
+            (
+                "riders on scooters shot dead a police constable and a passer-by at the depot",
+                2,
+            ),
+            ("the raiders gunned down a shepherd near the well", 1),
             // two ages joined by "and" are no figure of the dead
             ("a man killed his 9- and 7-year-old nephews", 0),
             ("a gunman killed three people before killing himself", 4),
