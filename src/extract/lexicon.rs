@@ -2147,6 +2147,18 @@ pub static ONE_PERSON_NOUNS: WordSet = WordSet::new(&[
     "widow",
     "landlord",
     "shopowner",
+    // suspects of crimes ("a mob lynched a suspected thief")
+    "thief",
+    "robber",
+    "burglar",
+    "bandit",
+    "kidnapper",
+    "criminal",
+    "smuggler",
+    "poacher",
+    "rapist",
+    "murderer",
+    "fugitive",
 ]);
 
 /// Words that make a subject more than one person ("the victims", "both"); figures are
