@@ -2293,7 +2293,11 @@ struct Reading {
 impl Reading {
     fn of(article: &Article) -> Reading {
         let mut text = normalize_for_analysis(&article.text).into_owned();
-        let dateline = find_dateline(&text, article.date);
+        // A wire text in capitals is read in ordinary case, and its dateline's place with
+        // it ("Lima, 20 Jun 90 --"): the dateline is found as written ("LIMA, 20 JUN 90
+        // --"; the two are the same length).
+        let dateline = find_dateline(&text, article.date)
+            .or_else(|| find_dateline(&article.text, article.date));
         if let Some(d) = &dateline {
             // Keep the place (a sentence of its own), blank its date and source: they are
             // no event's.
@@ -3566,6 +3570,22 @@ mod tests {
                 ..Article::default()
             })
             .incidents
+    }
+
+    /// A wire text in capitals keeps its dateline though its place is read in ordinary
+    /// case ("QUEZON CITY" as "Quezon city", a common word in lower case): the dateline's
+    /// day dates no event; the day the text gives does.
+    #[test]
+    fn a_dateline_in_capitals_dates_no_event() {
+        let text = "QUEZON CITY, 20 JUN 90 -- [TEXT] REBELS BURNED A PASSENGER BUS AT THE \
+                    MARKET OF THE TOWN OF LIPA IN BATANGAS PROVINCE ON 18 JUNE, THE ARMY SAID.";
+        let incidents = incidents_of(text, NaiveDate::from_ymd_opt(1990, 6, 20));
+        let dates: Vec<Option<NaiveDate>> = incidents.iter().map(|i| i.event_date).collect();
+        assert_eq!(
+            dates,
+            [NaiveDate::from_ymd_opt(1990, 6, 18)],
+            "{incidents:#?}"
+        );
     }
 
     #[test]
