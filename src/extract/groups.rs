@@ -176,6 +176,15 @@ impl GroupTable {
         out
     }
 
+    /// The country where the group a text names first fights most: the first its line
+    /// gives ("Al Shabaab": Somalia before Kenya).
+    pub fn main_country_named(&self, text: &str) -> Option<&str> {
+        self.named_in(text)
+            .next()
+            .and_then(|i| self.countries[i].first())
+            .map(String::as_str)
+    }
+
     /// The one province (GeoNames admin1 code) of `country` that the groups a text names
     /// fight in, when they name exactly one there.
     pub fn home_province_named(&self, text: &str, country: &str) -> Option<&str> {

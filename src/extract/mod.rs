@@ -533,8 +533,26 @@ impl<'g> Extractor<'g> {
             [only] => Some(*only),
             _ => None,
         };
+        // Groups that fight in several countries: the country the words are surely of, if
+        // it is one of theirs, else the one where the group named first fights most ("Al
+        // Shabaab fighters left a village" names no place the gazetteer has: Somalia,
+        // unless the words are surely of Kenya).
+        let of_the_groups = |(c, p): &(&'g Place, f32)| {
+            group_countries.is_empty()
+                || (*p >= TEXT_COUNTRY_AS_CONTEXT
+                    && group_countries.iter().any(|g| g.country == c.country))
+        };
+        let groups_main_country = || {
+            groups::GROUPS
+                .main_country_named(text)
+                .and_then(|iso| self.gazetteer.country(iso))
+        };
         story.focus = the_one_country_of_its_forces(self.gazetteer, text, references)
             .or(group_country)
+            .or(text_country
+                .filter(|(c, p)| *p >= TEXT_COUNTRY_AS_FOCUS && of_the_groups(&(c, *p)))
+                .map(|(c, _)| c))
+            .or_else(groups_main_country)
             .or(text_country
                 .filter(|(_, p)| *p >= TEXT_COUNTRY_AS_FOCUS)
                 .map(|(c, _)| c));
@@ -3570,6 +3588,34 @@ mod tests {
                 ..Article::default()
             })
             .incidents
+    }
+
+    /// A note that names no place the gazetteer has, of a group that fights in several
+    /// countries, is put in the country where the group fights most, unless its forces
+    /// or its people say which.
+    #[test]
+    fn a_group_of_several_countries_is_placed_where_it_fights_most() {
+        for (note, country) in [
+            (
+                "On 4 May 2020, Al Shabaab fighters abducted three elders from a hamlet \
+                 east of the river.",
+                "Somalia",
+            ),
+            (
+                "On 5 May 2020, ISIS militants attacked a checkpoint near a farm, killing \
+                 two guards.",
+                "Iraq",
+            ),
+            (
+                "On 6 May 2020, Kenyan police clashed with Al Shabaab fighters near a \
+                 hamlet, killing one.",
+                "Kenya",
+            ),
+        ] {
+            let incidents = incidents_of(note, None);
+            let countries: Vec<&str> = incidents.iter().map(|i| i.country.as_str()).collect();
+            assert_eq!(countries.first(), Some(&country), "{note}: {incidents:#?}");
+        }
     }
 
     /// A wire text in capitals keeps its dateline though its place is read in ordinary
