@@ -151,6 +151,7 @@ pub fn find_all_mentions_under<'g>(
     names.drop_divisions_opening_a_longer_name();
     names.drop_towns_abroad_known_by_another_name();
     names.drop_districts_named_like_persons();
+    names.drop_parts_of_longer_arabic_names();
     names.drop_speakers();
     names.drop_unsupported_places_abroad();
     names.read_directions_as_provinces();
@@ -908,6 +909,52 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
                     })
             });
             if sure_elsewhere {
+                self.keep[i] = false;
+            }
+        }
+    }
+
+    /// "Jabal al-Zawiya", "Wadi al-Shay", "Hayat Tahrir al-Sham": a name joined to the word
+    /// before it by an Arabic article is one longer name, which the gazetteer lacks when
+    /// only a part of it was read; the part names another place (Zawiya in Libya, a Wadi
+    /// in India). The part before the article stands for a city of a million or more
+    /// ("Mosul al-Jadida", a quarter of Mosul).
+    fn drop_parts_of_longer_arabic_names(&mut self) {
+        let (text, tokens) = (self.text, &self.tokens);
+        let gap = |k: usize| match (tokens.get(k), tokens.get(k + 1)) {
+            (Some(this), Some(next)) => text.get(this.span.1..next.span.0).unwrap_or(""),
+            _ => "",
+        };
+        let article = |k: usize| {
+            ARABIC_ARTICLES.contains(&tokens[k].text(text).to_ascii_lowercase().as_str())
+        };
+        // A capitalised word that is no common word ("Jabal", not "In" or "Tell").
+        let name_word = |k: usize| {
+            let word = tokens[k].text(text);
+            is_capitalized(word) && !crate::text::is_common_word(&word.to_ascii_lowercase())
+        };
+        for i in 0..self.raws.len() {
+            let Some((place, _)) = self.first[i] else {
+                continue;
+            };
+            let (a, b) = self.raws[i].words;
+            if !self.keep[i] {
+                continue;
+            }
+            // The article before the part: its own first word, or the word before it.
+            let article_at = if article(a) && gap(a) == "-" {
+                Some(a)
+            } else {
+                a.checked_sub(1).filter(|&k| article(k) && gap(k) == "-")
+            };
+            let a_tail = article_at.is_some_and(|k| k > 0 && gap(k - 1) == " " && name_word(k - 1));
+            let a_head = b + 2 < tokens.len()
+                && gap(b) == " "
+                && article(b + 1)
+                && gap(b + 1) == "-"
+                && is_capitalized(tokens[b + 2].text(text))
+                && place.population < MILLION_CITY;
+            if a_tail || a_head {
                 self.keep[i] = false;
             }
         }
@@ -2055,6 +2102,10 @@ fn is_a_spelling_variant(
             && !gazetteer.spelling_variants(base).is_empty()
     }
 }
+
+/// A city this large keeps its name before an Arabic article and a word ("Mosul
+/// al-Jadida": a quarter of Mosul).
+const MILLION_CITY: u64 = 1_000_000;
 
 /// The Arabic article as transliterations write it before a hyphen ("al-", "ash-", "ez-").
 const ARABIC_ARTICLES: [&str; 16] = [
@@ -3762,7 +3813,18 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 166] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 169] = [
+            // a part of a longer Arabic name joined by its article names no place of its
+            // own; a city of millions before the article stands for its quarter
+            (
+                "Shelling hit Jabal al-Zawiya and Idlib city on Monday.",
+                &[("Idlib city", PopulatedPlace, "SY", Plain)],
+            ),
+            ("Gunmen killed a herder in Wadi al-Shay on Monday.", &[]),
+            (
+                "A bomb went off in Mosul al-Jadida on Monday.",
+                &[("Mosul", PopulatedPlace, "IQ", Locative)],
+            ),
             // a compass word in lower case opens the name of a division it belongs to ...
             (
                 "A drone strike hit a compound in north Waziristan on Monday.",
@@ -4660,6 +4722,26 @@ mod tests {
                 .collect();
             assert_eq!(names(text), expected, "{text}");
         }
+    }
+
+    /// A name at the very end of a text, or an article with nothing after it (a title
+    /// ending in a state's abbreviation, "Birmingham, AL"), is read without reaching past
+    /// the last word.
+    #[test]
+    fn a_name_at_the_end_of_a_text_reads_no_word_beyond_it() {
+        let Ok(g) = Gazetteer::bundled() else { return };
+        for text in [
+            "Shelling hit Idlib",
+            "Shelling hit Idlib al",
+            "Shelling hit Idlib al-",
+            "al-Raqqa",
+            "Jabal al-Zawiya",
+            "Three hurt in a shooting - Birmingham, AL",
+        ] {
+            let _ = find_mentions(g, text);
+        }
+        let found = find_mentions(g, "Shelling hit Idlib");
+        assert!(found.iter().any(|m| m.place.country == "SY"), "{found:?}");
     }
 
     #[test]
