@@ -934,7 +934,7 @@ fn is_short_form_of_own_name(place: &Place, folded: &str) -> bool {
 /// "green"): a text that wrote `base` with a level word of its own and did not find the
 /// place under its whole name wrote another level word.
 fn names_it_with_another_kind_word(place: &Place, base: &str) -> bool {
-    let own = fold(&place.name);
+    let own = fold(place.name);
     own.strip_prefix(base)
         .and_then(|rest| rest.strip_prefix(' '))
         .is_some_and(|word| super::KIND_WORDS.iter().any(|(kind, _)| *kind == word))
