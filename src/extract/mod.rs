@@ -537,10 +537,11 @@ impl<'g> Extractor<'g> {
         // it is one of theirs, else the one where the group named first fights most ("Al
         // Shabaab fighters left a village" names no place the gazetteer has: Somalia,
         // unless the words are surely of Kenya).
-        let of_the_groups = |(c, p): &(&'g Place, f32)| {
-            group_countries.is_empty()
-                || (*p >= TEXT_COUNTRY_AS_CONTEXT
-                    && group_countries.iter().any(|g| g.country == c.country))
+        let words_agree_with_the_groups = |&(country, p): &(&'g Place, f32)| {
+            p >= TEXT_COUNTRY_AS_FOCUS
+                && (group_countries.is_empty()
+                    || (p >= TEXT_COUNTRY_AS_CONTEXT
+                        && group_countries.iter().any(|g| g.country == country.country)))
         };
         let groups_main_country = || {
             groups::GROUPS
@@ -550,7 +551,7 @@ impl<'g> Extractor<'g> {
         story.focus = the_one_country_of_its_forces(self.gazetteer, text, references)
             .or(group_country)
             .or(text_country
-                .filter(|(c, p)| *p >= TEXT_COUNTRY_AS_FOCUS && of_the_groups(&(c, *p)))
+                .filter(words_agree_with_the_groups)
                 .map(|(c, _)| c))
             .or_else(groups_main_country)
             .or(text_country
@@ -3610,6 +3611,11 @@ mod tests {
                 "On 6 May 2020, Kenyan police clashed with Al Shabaab fighters near a \
                  hamlet, killing one.",
                 "Kenya",
+            ),
+            // (the group's name written without its apostrophe)
+            (
+                "On 7 May 2020, fighters of Hayat Tahrir al-Sham shelled a hamlet.",
+                "Syria",
             ),
         ] {
             let incidents = incidents_of(note, None);

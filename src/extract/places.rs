@@ -914,10 +914,9 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
         }
     }
 
-    /// "Jabal al-Zawiya", "Wadi al-Shay", "Hayat Tahrir al-Sham": a name joined to the word
-    /// before it by an Arabic article is one longer name, which the gazetteer lacks when
-    /// only a part of it was read; the part names another place (Zawiya in Libya, a Wadi
-    /// in India). The part before the article stands for a city of a million or more
+    /// "Jabal al-Zawiya", "Wadi al-Shay": a name joined to the word before it by an Arabic
+    /// article is one longer name, which the gazetteer lacks when only a part of it was
+    /// read; the part names another place (Zawiya in Libya, a Wadi in India). The part before the article stands for a city of a million or more
     /// ("Mosul al-Jadida", a quarter of Mosul).
     fn drop_parts_of_longer_arabic_names(&mut self) {
         let (text, tokens) = (self.text, &self.tokens);
@@ -934,27 +933,27 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
             is_capitalized(word) && !crate::text::is_common_word(&word.to_ascii_lowercase())
         };
         for i in 0..self.raws.len() {
-            let Some((place, _)) = self.first[i] else {
+            let Some((place, _)) = self.first[i].filter(|_| self.keep[i]) else {
                 continue;
             };
-            let (a, b) = self.raws[i].words;
-            if !self.keep[i] {
-                continue;
-            }
+            let (first, last) = self.raws[i].words;
             // The article before the part: its own first word, or the word before it.
-            let article_at = if article(a) && gap(a) == "-" {
-                Some(a)
+            let article_at = if article(first) && gap(first) == "-" {
+                Some(first)
             } else {
-                a.checked_sub(1).filter(|&k| article(k) && gap(k) == "-")
+                first
+                    .checked_sub(1)
+                    .filter(|&k| article(k) && gap(k) == "-")
             };
-            let a_tail = article_at.is_some_and(|k| k > 0 && gap(k - 1) == " " && name_word(k - 1));
-            let a_head = b + 2 < tokens.len()
-                && gap(b) == " "
-                && article(b + 1)
-                && gap(b + 1) == "-"
-                && is_capitalized(tokens[b + 2].text(text))
+            let after_a_name_and_article =
+                article_at.is_some_and(|k| k > 0 && gap(k - 1) == " " && name_word(k - 1));
+            let before_an_article_and_name = last + 2 < tokens.len()
+                && gap(last) == " "
+                && article(last + 1)
+                && gap(last + 1) == "-"
+                && is_capitalized(tokens[last + 2].text(text))
                 && place.population < MILLION_CITY;
-            if a_tail || a_head {
+            if after_a_name_and_article || before_an_article_and_name {
                 self.keep[i] = false;
             }
         }
