@@ -2311,12 +2311,18 @@ struct Reading {
 
 impl Reading {
     fn of(article: &Article) -> Reading {
-        let mut text = normalize_for_analysis(&article.text).into_owned();
+        let normalized = normalize_for_analysis(&article.text);
         // A wire text in capitals is read in ordinary case, and its dateline's place with
-        // it ("Lima, 20 Jun 90 --"): the dateline is found as written ("LIMA, 20 JUN 90
-        // --"; the two are the same length).
-        let dateline = find_dateline(&text, article.date)
-            .or_else(|| find_dateline(&article.text, article.date));
+        // it ("Lima, 20 Jun 90 --"): the dateline is then also looked for as written ("LIMA,
+        // 20 JUN 90 --"; the two are the same length). A text read as written is searched
+        // once.
+        let read_as_written = matches!(normalized, std::borrow::Cow::Borrowed(_));
+        let mut text = normalized.into_owned();
+        let dateline = find_dateline(&text, article.date).or_else(|| {
+            (!read_as_written)
+                .then(|| find_dateline(&article.text, article.date))
+                .flatten()
+        });
         if let Some(d) = &dateline {
             // Keep the place (a sentence of its own), blank its date and source: they are
             // no event's.

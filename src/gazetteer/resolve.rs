@@ -935,9 +935,7 @@ fn is_short_form_of_own_name(place: &Place, folded: &str) -> bool {
 /// place under its whole name wrote another level word.
 fn names_it_with_another_kind_word(place: &Place, base: &str) -> bool {
     let own = fold(place.name);
-    own.strip_prefix(base)
-        .and_then(|rest| rest.strip_prefix(' '))
-        .is_some_and(|word| super::KIND_WORDS.iter().any(|(kind, _)| *kind == word))
+    matches!(kind_cue(&own), (own_base, Some(_)) if own_base == base)
 }
 
 #[cfg(test)]
