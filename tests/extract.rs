@@ -1520,6 +1520,21 @@ fn what_a_crowd_did_makes_a_protest_violent_and_an_attack_a_mobs() {
             "On 2 May 2022, a herder was attacked by villagers in Tamale.",
             "Mob violence",
         ),
+        (
+            "On 2 May 2022, relatives of a drowned fisherman assaulted the boat owner in Tamale.",
+            "Mob violence",
+        ),
+        // What the crowd did, told a few sentences on.
+        (
+            "On 2 May 2022, taxi drivers demonstrated in Kumasi over fuel prices. They \
+             asked the minister to resign. Some of them blockaded the ring road.",
+            "Violent demonstration",
+        ),
+        (
+            "On 2 May 2022, taxi drivers protested peacefully in Kumasi over fuel \
+             prices. They asked the minister to resign. Some of them blockaded the ring road.",
+            "Peaceful protest",
+        ),
     ];
     for (text, want) in cases {
         let incidents = extract_by_rules(text);

@@ -374,6 +374,19 @@ impl ActorDictionary {
                 .copied()
                 .find(|a| a.span.1 <= limit && !is_victim(a) && a.kind != ActorKind::Civilians);
         }
+        // "Villagers beat a man", "relatives of the dead woman burned the house": ordinary
+        // people who do the deed themselves, where no armed actor does.
+        if roles.actor1.is_none() {
+            roles.actor1 = found.iter().copied().find(|a| {
+                a.kind == ActorKind::Civilians
+                    && lower
+                        .get(a.span.0..a.span.1)
+                        .is_some_and(|w| PEOPLE_OF_A_PLACE.contains(&w))
+                    && !an_armed_band_of(&lower, a.span)
+                    && !is_victim(a)
+                    && is_the_subject_of(&lower, a.span, trigger)
+            });
+        }
         roles.actor2 = found
             .iter()
             .copied()
@@ -399,6 +412,130 @@ impl ActorDictionary {
         roles
     }
 }
+
+/// Ordinary people named by where they live or whose kin they are: when they do the deed
+/// themselves, no armed group does it ("villagers beat a thief"). (Men, youths, farmers,
+/// herders or a party's supporters who attack are often an armed group of their own.)
+const PEOPLE_OF_A_PLACE: &[&str] = &[
+    "villagers",
+    "residents",
+    "locals",
+    "relatives",
+    "neighbours",
+    "neighbors",
+    "family",
+];
+
+/// "Armed villagers", "two rival groups of villagers": people of a place who bear arms
+/// against another band are a militia of their own, not a crowd.
+fn an_armed_band_of(lower: &str, span: Span) -> bool {
+    lower[..span.0]
+        .split_whitespace()
+        .rev()
+        .take(3)
+        .any(|w| matches!(w, "armed" | "rival" | "group" | "groups"))
+}
+
+/// Words that, between a noun and a verb, make the noun no subject of it: a verb of
+/// saying or being, or a word opening another clause ("residents said gunmen killed",
+/// "villagers who fled when fighters attacked").
+const NOT_BETWEEN_A_SUBJECT_AND_ITS_VERB: &[&str] = &[
+    "said", "says", "say", "told", "claimed", "claim", "reported", "saw", "heard", "were", "was",
+    "is", "are", "been", "be", "being", "had", "has", "have", "who", "whom", "which", "that",
+    "when", "where", "after", "before", "while", "as", "until", "because", "fled", "died", "if",
+];
+
+/// Words after a verb that make it a participle said of its noun ("villagers killed in a
+/// raid", "residents attacked by gunmen"), not a deed the noun did.
+const AFTER_A_PARTICIPLE: &[&str] = &[
+    "in",
+    "by",
+    "during",
+    "when",
+    "after",
+    "on",
+    "at",
+    "as",
+    "while",
+    "following",
+    "over",
+    "near",
+    "and",
+    "or",
+    "last",
+    "yesterday",
+    "earlier",
+];
+
+/// Verbs in "-ed" that are no deed done to another ("villagers died of their wounds").
+const NO_DEEDS: &[&str] = &[
+    "died",
+    "clashed",
+    "fled",
+    "protested",
+    "demonstrated",
+    "gathered",
+    "marched",
+    "rallied",
+    "reported",
+    "claimed",
+];
+
+/// Verbs of violence whose past tense does not end in "-ed".
+const IRREGULAR_DEEDS: &[&str] = &[
+    "beat", "shot", "burnt", "hit", "cut", "threw", "fought", "stole", "set", "took", "slew",
+];
+
+/// True when the actor at `span` is the subject of a deed in the active voice: of the verb
+/// at `trigger`, or with none, of the first verb in "-ed" after it ("villagers killed a
+/// trader"). Only a short run of modifiers lies between them ("tribesmen from a nearby
+/// village killed"), no clause, and the verb takes an object.
+fn is_the_subject_of(lower: &str, span: Span, trigger: Option<Span>) -> bool {
+    let is_a_deed = |verb: &str| {
+        let verb = verb.split_whitespace().next().unwrap_or("");
+        (verb.ends_with("ed") && !NO_DEEDS.contains(&verb)) || IRREGULAR_DEEDS.contains(&verb)
+    };
+    let verb = match trigger {
+        Some(t) if t.0 >= span.1 => t,
+        Some(_) => return false,
+        None => {
+            let Some(rest) = lower.get(span.1..) else {
+                return false;
+            };
+            let Some((start, word)) = rest
+                .split_whitespace()
+                .take(MAX_WORDS_BETWEEN_A_SUBJECT_AND_ITS_VERB + 1)
+                .map(|w| (w.as_ptr() as usize - rest.as_ptr() as usize, w))
+                .find(|(_, w)| is_a_deed(w))
+            else {
+                return false;
+            };
+            (span.1 + start, span.1 + start + word.len())
+        }
+    };
+    let (Some(gap), Some(verb_text), Some(after)) = (
+        lower.get(span.1..verb.0),
+        lower.get(verb.0..verb.1),
+        lower.get(verb.1..),
+    ) else {
+        return false;
+    };
+    let gap_words: Vec<&str> = gap.split_whitespace().collect();
+    let next = after.split_whitespace().next().unwrap_or("");
+    let takes_an_object = next.starts_with(|c: char| c.is_alphanumeric())
+        && !AFTER_A_PARTICIPLE.contains(&next.trim_end_matches(|c: char| !c.is_alphanumeric()));
+    is_a_deed(verb_text)
+        && takes_an_object
+        && gap_words.len() <= MAX_WORDS_BETWEEN_A_SUBJECT_AND_ITS_VERB
+        && !gap.contains([',', ';', ':', '.', '(', ')'])
+        && !gap_words
+            .iter()
+            .any(|w| NOT_BETWEEN_A_SUBJECT_AND_ITS_VERB.contains(w))
+}
+
+/// How many words may stand between a subject and its verb ("tribesmen from the village
+/// across the river burned").
+const MAX_WORDS_BETWEEN_A_SUBJECT_AND_ITS_VERB: usize = 7;
 
 /// "X were killed", "X was wounded": X is a victim.
 fn passive_victim(lower: &str, span: Span) -> bool {
@@ -494,7 +631,11 @@ mod tests {
         let Ok(dict) = ActorDictionary::new() else {
             return (None, None);
         };
-        let t = text.find(trigger).map(|s| (s, s + trigger.len()));
+        // (An empty trigger: the clause has none, as a killing told by its toll.)
+        let t = text
+            .find(trigger)
+            .filter(|_| !trigger.is_empty())
+            .map(|s| (s, s + trigger.len()));
         let toll = super::super::fatalities::death_toll(text, &[]);
         let r = dict.roles(text, t, &toll.victims);
         (r.actor1.map(|a| a.kind), r.actor2.map(|a| a.kind))
@@ -554,6 +695,44 @@ mod tests {
                 "A trader was beaten by supporters of the mayor in Oldbridge",
                 "beaten",
                 (Some(Civilians), None),
+            ),
+            // Ordinary people who do the deed themselves are its perpetrators; not where
+            // the verb is a participle said of them or they only tell of it.
+            (
+                "Villagers beat a suspected cattle thief near Tarvo",
+                "beat",
+                (Some(Civilians), None),
+            ),
+            (
+                "Relatives from a nearby hamlet burned the houses of two herders in Oldbridge",
+                "burned",
+                (Some(Civilians), None),
+            ),
+            (
+                "Five villagers killed in a raid near Tarvo",
+                "killed",
+                (None, Some(Civilians)),
+            ),
+            (
+                "Armed villagers from Tarvo burned down the granary of their rivals",
+                "burned",
+                (None, None),
+            ),
+            ("Farmers killed a herder near Tarvo", "", (None, None)),
+            (
+                "Residents said unknown gunmen killed a trader near Tarvo",
+                "killed",
+                (Some(Militants), None),
+            ),
+            (
+                "Villagers killed a suspected cattle thief near Tarvo",
+                "",
+                (Some(Civilians), None),
+            ),
+            (
+                "Residents who fled said the shop was looted",
+                "looted",
+                (None, None),
             ),
         ];
         for (text, trigger, expected) in rows {

@@ -231,6 +231,18 @@ const CROWD_DAMAGE_PHRASES: &[&str] = &[
     "clashed",
     "mob",
     "lynched",
+    // Force against a place or a road: breaking in, blockading, fighting hand to hand.
+    "blockaded",
+    "tried to enter",
+    "attempted to enter",
+    "by force",
+    "forced their way",
+    "broke into",
+    "brawl",
+    "scuffled",
+    "physical clash",
+    "tire",
+    "tyre",
 ];
 
 /// Phrases that make the people who did violence a mob, not an organised group: "a mob",
@@ -254,6 +266,14 @@ static MOB: WordSet = WordSet::new(&[
 /// True when a text (lower case) says a crowd burnt, stoned, looted or fought.
 pub fn crowd_did_damage(text_lower: &str) -> bool {
     CROWD_DAMAGE.any_in(text_lower)
+}
+
+/// Words that call a gathering peaceful.
+static SAID_PEACEFUL: WordSet = WordSet::new(&["peaceful", "peacefully"]);
+
+/// True when a text (lower case) calls a gathering peaceful ("a peaceful sit-in").
+pub fn said_to_be_peaceful(text_lower: &str) -> bool {
+    SAID_PEACEFUL.any_in(text_lower)
 }
 
 /// True when a text (lower case) says the violence was a mob's.
@@ -664,6 +684,12 @@ mod tests {
             ("irate villagers beat a suspected thief", false, true),
             ("a mob beat two men", true, true),
             ("hundreds marched peacefully to the council", false, false),
+            (
+                "the crowd tried to enter the town hall by force",
+                true,
+                false,
+            ),
+            ("they blockaded the main road with logs", true, false),
             ("a farmer was shot by bandits", false, false),
         ];
         for (text, damage, mob) in cases {

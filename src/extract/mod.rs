@@ -1509,13 +1509,36 @@ fn mark_crowd_violence(text: &str, sentences: &[Sentence<'_>], found: &mut [Foun
         let (_, window) = model_input(text, sentences, f);
         let window = window.to_ascii_lowercase();
         if event_type == EventType::Protests {
-            if cues::crowd_did_damage(&window) {
+            // ("They gathered at the office. They demanded ... . They blockaded the road.":
+            // what the crowd did is often told a few sentences on.)
+            let told_after = text
+                .get(f.sentence_span.0..protest_story_end(sentences, f))
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            // (A protest the text calls peaceful is so, unless its own sentences say
+            // otherwise: "They sat across the road" after "a peaceful protest".)
+            if cues::crowd_did_damage(&window)
+                || (cues::crowd_did_damage(&told_after) && !cues::said_to_be_peaceful(&told_after))
+            {
                 f.sub_event_type = SubEventType::ViolentDemonstration;
             }
         } else if cues::done_by_a_mob(&window) || done_by_ordinary_people(f) {
             f.sub_event_type = SubEventType::MobViolence;
         }
     }
+}
+
+/// How many sentences after a protest's own may tell what its crowd did.
+const PROTEST_SENTENCES_AFTER: usize = 3;
+
+/// Where the sentences that may tell what a protest's crowd did end: a few sentences after
+/// its own.
+fn protest_story_end(sentences: &[Sentence<'_>], f: &Found<'_>) -> usize {
+    let last = (f.sentence + PROTEST_SENTENCES_AFTER).min(sentences.len().saturating_sub(1));
+    sentences
+        .get(last)
+        .filter(|_| last > f.sentence)
+        .map_or(f.sentence_span.1, |s| s.span.1)
 }
 
 /// "A thief was beaten by villagers", "police officers attacked by locals": violence done by
