@@ -1548,6 +1548,25 @@ fn what_a_crowd_did_makes_a_protest_violent_and_an_attack_a_mobs() {
 }
 
 #[test]
+fn fire_traded_between_two_sides_is_an_armed_clash_whoever_they_are() {
+    for text in [
+        "On 3 June 2022, rioting youths and market guards exchanged fire in Kumasi, leaving \
+         two dead.",
+        "On 3 June 2022, a gang attacked traders in Tamale and a gunfight with the traders \
+         left two dead.",
+    ] {
+        for incidents in [extract_by_rules(text), extract(text, None)] {
+            let first = incidents.first().expect("an incident");
+            assert_eq!(
+                first.sub_event_type.to_string(),
+                "Armed clash",
+                "{text}\n{incidents:#?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_name_written_with_its_arabic_article_is_one_place() {
     // "Ar" alone is also a short name of a country: joined to the name it is the article.
     let text = "On 4 June 2023, families staged a sit-in in Ar-Raqqa city to demand news of \

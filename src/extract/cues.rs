@@ -268,6 +268,36 @@ pub fn crowd_did_damage(text_lower: &str) -> bool {
     CROWD_DAMAGE.any_in(text_lower)
 }
 
+/// Phrases of fire traded between two sides: a fight both sides fought with arms.
+static TWO_SIDED_FIRE: WordSet = WordSet::new(&[
+    "gunfight",
+    "gun battle",
+    "gun-battle",
+    "exchange of fire",
+    "exchanged fire",
+    "exchanging fire",
+    "exchanged gunfire",
+    "exchange of gunfire",
+    "traded fire",
+    "traded gunfire",
+    "shootout",
+    "shoot-out",
+    "firefight",
+    "fire fight",
+    "armed clash",
+    "armed clashes",
+    "opened fire at each other",
+    "opened fire on each other",
+    "fired at each other",
+    "fired on each other",
+]);
+
+/// True when a text (lower case) says two sides traded fire ("a gunfight", "exchanged
+/// fire"): an armed clash, whoever the sides are.
+pub fn two_sides_traded_fire(text_lower: &str) -> bool {
+    TWO_SIDED_FIRE.any_in(text_lower)
+}
+
 /// Words that call a gathering peaceful.
 static SAID_PEACEFUL: WordSet = WordSet::new(&["peaceful", "peacefully"]);
 

@@ -1496,34 +1496,56 @@ struct ToldCountries<'g> {
 
 /// A demonstration whose crowd burnt, stoned, looted or fought is a violent one; violence a
 /// mob did ("a mob lynched", "angry residents beat") is mob violence, not an armed group's
-/// attack. ACLED's codebook draws both lines by what the crowd did, in any country.
+/// attack; fire traded between two sides is an armed clash, whoever the sides are.
+/// ACLED's codebook draws these lines by what was done, in any country.
 fn mark_crowd_violence(text: &str, sentences: &[Sentence<'_>], found: &mut [Found<'_>]) {
     for f in found {
         let event_type = f.sub_event_type.event_type();
         if !matches!(
             event_type,
-            EventType::Protests | EventType::ViolenceAgainstCivilians | EventType::Battles
+            EventType::Protests
+                | EventType::ViolenceAgainstCivilians
+                | EventType::Battles
+                | EventType::Riots
         ) {
             continue;
         }
         let (_, window) = model_input(text, sentences, f);
         let window = window.to_ascii_lowercase();
-        if event_type == EventType::Protests {
-            // ("They gathered at the office. They demanded ... . They blockaded the road.":
-            // what the crowd did is often told a few sentences on.)
-            let told_after = text
-                .get(f.sentence_span.0..protest_story_end(sentences, f))
-                .unwrap_or("")
-                .to_ascii_lowercase();
-            // (A protest the text calls peaceful is so, unless its own sentences say
-            // otherwise: "They sat across the road" after "a peaceful protest".)
-            if cues::crowd_did_damage(&window)
-                || (cues::crowd_did_damage(&told_after) && !cues::said_to_be_peaceful(&told_after))
-            {
-                f.sub_event_type = SubEventType::ViolentDemonstration;
+        let sentence = text
+            .get(f.sentence_span.0..f.sentence_span.1)
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        match event_type {
+            EventType::Protests => {
+                // ("They gathered at the office. They demanded ... . They blockaded the
+                // road.": what the crowd did is often told a few sentences on.)
+                let told_after = text
+                    .get(f.sentence_span.0..protest_story_end(sentences, f))
+                    .unwrap_or("")
+                    .to_ascii_lowercase();
+                // (A protest the text calls peaceful is so, unless its own sentences say
+                // otherwise: "They sat across the road" after "a peaceful protest".)
+                if cues::crowd_did_damage(&window)
+                    || (cues::crowd_did_damage(&told_after)
+                        && !cues::said_to_be_peaceful(&told_after))
+                {
+                    f.sub_event_type = SubEventType::ViolentDemonstration;
+                }
             }
-        } else if cues::done_by_a_mob(&window) || done_by_ordinary_people(f) {
-            f.sub_event_type = SubEventType::MobViolence;
+            // (In its own sentence: "arrested after a shoot-out with police" told after an
+            // arson is no clash of the arsonists'.)
+            EventType::Riots | EventType::ViolenceAgainstCivilians
+                if cues::two_sides_traded_fire(&sentence) =>
+            {
+                f.sub_event_type = SubEventType::ArmedClash;
+            }
+            EventType::ViolenceAgainstCivilians | EventType::Battles
+                if cues::done_by_a_mob(&window) || done_by_ordinary_people(f) =>
+            {
+                f.sub_event_type = SubEventType::MobViolence;
+            }
+            _ => {}
         }
     }
 }
