@@ -436,6 +436,30 @@ mod tests {
     }
 
     #[test]
+    fn a_bomb_thrown_by_hand_is_a_grenade() {
+        let table = TriggerTable::bundled().expect("bundled table");
+        let best = |text: &str| {
+            table
+                .find(text)
+                .iter()
+                .max_by_key(|m| m.rule.priority)
+                .map(|m| m.rule.sub_event_type.as_str())
+        };
+        for text in [
+            "Two men hurled crude bombs at a tea stall",
+            "a bomb was thrown at the mayor's car",
+            "raiders lobbed several bombs into the yard",
+        ] {
+            assert_eq!(best(text), Some("Grenade"), "{text}");
+        }
+        // A bomb set off, not thrown, is a remote explosive.
+        assert_eq!(
+            best("a bomb went off at the tea stall"),
+            Some("Remote explosive/landmine/IED")
+        );
+    }
+
+    #[test]
     fn a_month_is_no_march() {
         assert_trigger_counts(&[
             ("the deal was due by March 10", 0),
