@@ -1969,6 +1969,11 @@ fn name_of_words<'g>(
     {
         return None;
     }
+    // "The CAR military": an acronym takes no "The" into its name (the town of Car does
+    // not make "The CAR" one).
+    if n == 2 && tokens[i].text(text) == "The" && is_acronym(last.text(text)) {
+        return None;
+    }
     // "Ngo-ketunjia": a word joined by a hyphen is part of the name in any case.
     let hyphen_joined = j > i && text.get(tokens[j - 1].span.1..last.span.0) == Some("-");
     if !(is_capitalized(last_text)
@@ -3812,7 +3817,12 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 169] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 170] = [
+            // an acronym opening a sentence takes no "The" into its name
+            (
+                "The CAR army shelled a rebel camp on Monday.",
+                &[("CAR", Country, "CF", Plain)],
+            ),
             // a part of a longer Arabic name joined by its article names no place of its
             // own; a city of millions before the article stands for its quarter
             (
