@@ -1548,6 +1548,31 @@ fn what_a_crowd_did_makes_a_protest_violent_and_an_attack_a_mobs() {
 }
 
 #[test]
+fn a_weapons_make_is_no_place() {
+    // "Katyusha" sounds like Catoosa County, Georgia, and the text names the United States.
+    let text = "On 3 May 2020, a Katyusha rocket landed near the US embassy in Basra. \
+                Nobody was hurt.";
+    let incidents = extract(text, None);
+    let first = incidents.first().expect("an incident");
+    assert_eq!(first.country, "Iraq", "{incidents:#?}");
+}
+
+#[test]
+fn to_before_a_nouns_article_is_no_plan() {
+    // "loyal to the ...": a preposition; "plan to attack": a plan, no event.
+    let fought = "On 4 April 2021, fighters loyal to the governor clashed with rebels near \
+                  Marib.";
+    let first = extract_by_rules(fought);
+    assert_eq!(
+        first.first().map(|i| i.event_type.to_string()),
+        Some("Battles".to_string()),
+        "{first:#?}"
+    );
+    let planned = "On 4 April 2021, rebels said they plan to attack Marib.";
+    assert!(extract_by_rules(planned).is_empty());
+}
+
+#[test]
 fn fire_traded_between_two_sides_is_an_armed_clash_whoever_they_are() {
     for text in [
         "On 3 June 2022, rioting youths and market guards exchanged fire in Kumasi, leaving \

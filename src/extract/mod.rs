@@ -1957,6 +1957,14 @@ fn condition_holds(condition: Condition, lower: &str) -> bool {
 /// three-week strike").
 const PROTEST_CALLED_OFF_WORDS: usize = 5;
 
+/// True when a word (lower case) is an article or a possessive that opens a noun phrase.
+fn is_a_determiner(word: &str) -> bool {
+    matches!(
+        word,
+        "the" | "a" | "an" | "his" | "her" | "their" | "its" | "this" | "these" | "those" | "our"
+    )
+}
+
 /// Future, wish, plan, denial: the three words before the trigger, and for strategic
 /// developments a modal anywhere after it ("the release ... will happen").
 fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool {
@@ -1991,6 +1999,9 @@ fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool 
             "to" if protest => false,
             // "led to a shooting", "due to the attack": a cause's outcome, no purpose.
             "to" if k > 0 && lexicon::LED_TO.contains(words[k - 1]) => false,
+            // "forces loyal to the council clashed": "to" before a noun's article is a
+            // preposition, no verb's purpose.
+            "to" if words.get(k + 1).is_some_and(|next| is_a_determiner(next)) => false,
             // "experts warn that clashes could spread": a warning of what may come.
             "that" if k > 0 && lexicon::WARNED.contains(words[k - 1]) => true,
             _ if author_alleged(k) => false,

@@ -2044,6 +2044,23 @@ fn name_of_words<'g>(
     (exact || variant).then(|| NameAt::Place(name.to_string()))
 }
 
+/// Nouns of weapons that a name before them is the make of ("Katyusha rockets", "Grad
+/// missiles", "Kalashnikov rifles").
+const WEAPON_NOUNS: &[&str] = &[
+    "rocket",
+    "rockets",
+    "missile",
+    "missiles",
+    "rifle",
+    "rifles",
+    "launcher",
+    "launchers",
+    "shell",
+    "shells",
+    "mortar",
+    "mortars",
+];
+
 /// Whether the words `i..=j`, `base` folded without their kind word (`cue`), are a spelling
 /// variant of a country, province, district or city ("Urozgan"), or of a shorter name that
 /// a kind word marks as a place ("Muse township").
@@ -2097,14 +2114,25 @@ fn is_a_spelling_variant(
     };
     // "Ethan" is a boy, not a spelling of Athens.
     let a_given_name = n == 1 && lexicon::GIVEN_NAMES.contains(base);
-    long_enough && whole_run() && !after_a_preposition && !two_joined_names() && !a_given_name && {
-        let key = loose_key(base);
-        // (The capitals of compass words, "North Wollo", are no sound of the name.)
-        let sounds = key.chars().filter(char::is_ascii_lowercase).count();
-        sounds > MIN_LOOSE_KEY_CHARS
-            && gazetteer.loose_names().contains(&key)
-            && !gazetteer.spelling_variants(base).is_empty()
-    }
+    // "a Katyusha rocket": a name before a weapon's noun is the weapon's (no spelling of
+    // Catoosa); a place's own name there ("a Gaza rocket") is read exactly, not here.
+    let names_a_weapon = tokens
+        .get(j + 1)
+        .is_some_and(|next| WEAPON_NOUNS.contains(&next.text(text).to_ascii_lowercase().as_str()));
+    long_enough
+        && whole_run()
+        && !after_a_preposition
+        && !two_joined_names()
+        && !a_given_name
+        && !names_a_weapon
+        && {
+            let key = loose_key(base);
+            // (The capitals of compass words, "North Wollo", are no sound of the name.)
+            let sounds = key.chars().filter(char::is_ascii_lowercase).count();
+            sounds > MIN_LOOSE_KEY_CHARS
+                && gazetteer.loose_names().contains(&key)
+                && !gazetteer.spelling_variants(base).is_empty()
+        }
 }
 
 /// A city this large keeps its name before an Arabic article and a word ("Mosul

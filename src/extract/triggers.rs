@@ -425,6 +425,7 @@ mod tests {
                 "Remote explosive/landmine/IED",
             ),
             ("A boy was hit by a stray bullet", "Attack"),
+            ("The air force bombed a rebel camp", "Air/drone strike"),
         ] {
             let found: Vec<&str> = table
                 .find(text)
