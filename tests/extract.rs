@@ -1548,6 +1548,16 @@ fn what_a_crowd_did_makes_a_protest_violent_and_an_attack_a_mobs() {
 }
 
 #[test]
+fn actors_are_of_the_incidents_country_not_the_datelines() {
+    let text = "BEIRUT (AP) — Gunmen killed eight farmers in a village in Idlib province on \
+                Tuesday, activists said.";
+    let incidents = extract(text, Some((2022, 6, 15)));
+    let first = incidents.first().expect("an incident");
+    assert_eq!(first.country, "Syria", "{incidents:#?}");
+    assert_eq!(first.actor2, "Civilians (Syria)", "{incidents:#?}");
+}
+
+#[test]
 fn a_weapons_make_is_no_place() {
     // "Katyusha" sounds like Catoosa County, Georgia, and the text names the United States.
     let text = "On 3 May 2020, a Katyusha rocket landed near the US embassy in Basra. \

@@ -1190,10 +1190,14 @@ impl<'g> Extractor<'g> {
         let country_iso = place.map(|p| p.country).unwrap_or("");
         let country = g.country_name(country_iso).to_string();
         let evidence = evidence_of(article, offsets, &f, place_span);
-        let focus_name = story
-            .focus
-            .map_or(country.as_str(), |p| g.country_name(p.country));
-        let (actor1, actor2) = name_actors(g, &f, focus_name, &article.text);
+        // Actors are of the incident's country ("BEIRUT — Syrian warplanes struck a village
+        // in Idlib": Syria's, not the dateline's), else of the story's.
+        let actors_country = if country.is_empty() {
+            story.focus.map_or("", |p| g.country_name(p.country))
+        } else {
+            country.as_str()
+        };
+        let (actor1, actor2) = name_actors(g, &f, actors_country, &article.text);
         let (event_date, time_precision) = event_date_of(text, f.date.as_ref(), article.date);
         // A province or a country placed as such is pinned, as ACLED codes it, at its
         // capital: a text that names no place within a country mostly tells of the
