@@ -261,6 +261,14 @@ static MOB: WordSet = WordSet::new(&[
     "angry youth",
     "angry crowd",
     "irate",
+    // A witch hunt is a crowd's violence (131 of the 133 violent development notes that
+    // name sorcery or witchcraft, in eight countries, are mob violence).
+    "sorcery",
+    "witchcraft",
+    "witch",
+    "witches",
+    "sorcerer",
+    "sorcerers",
 ]);
 
 /// True when a text (lower case) says a crowd burnt, stoned, looted or fought.
@@ -713,6 +721,11 @@ mod tests {
             ("the marchers burned tyres and smashed windows", true, false),
             ("irate villagers beat a suspected thief", false, true),
             ("a mob beat two men", true, true),
+            (
+                "a widow accused of witchcraft was beaten to death",
+                false,
+                true,
+            ),
             ("hundreds marched peacefully to the council", false, false),
             (
                 "the crowd tried to enter the town hall by force",
