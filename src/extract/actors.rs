@@ -429,7 +429,9 @@ const PEOPLE_OF_A_PLACE: &[&str] = &[
 /// "Armed villagers", "two rival groups of villagers": people of a place who bear arms
 /// against another band are a militia of their own, not a crowd.
 fn an_armed_band_of(lower: &str, span: Span) -> bool {
-    lower[..span.0]
+    lower
+        .get(..span.0)
+        .unwrap_or("")
         .split_whitespace()
         .rev()
         .take(3)
@@ -488,7 +490,7 @@ const IRREGULAR_DEEDS: &[&str] = &[
 
 /// True when the actor at `span` is the subject of a deed in the active voice: of the verb
 /// at `trigger`, or with none, of the first verb in "-ed" after it ("villagers killed a
-/// trader"). Only a short run of modifiers lies between them ("tribesmen from a nearby
+/// trader"). Only a short run of modifiers lies between them ("relatives from a nearby
 /// village killed"), no clause, and the verb takes an object.
 fn is_the_subject_of(lower: &str, span: Span, trigger: Option<Span>) -> bool {
     let is_a_deed = |verb: &str| {
@@ -502,6 +504,7 @@ fn is_the_subject_of(lower: &str, span: Span, trigger: Option<Span>) -> bool {
             let Some(rest) = lower.get(span.1..) else {
                 return false;
             };
+            // (Each word with its offset in `rest`, which it is a slice of.)
             let Some((start, word)) = rest
                 .split_whitespace()
                 .take(MAX_WORDS_BETWEEN_A_SUBJECT_AND_ITS_VERB + 1)
@@ -533,7 +536,7 @@ fn is_the_subject_of(lower: &str, span: Span, trigger: Option<Span>) -> bool {
             .any(|w| NOT_BETWEEN_A_SUBJECT_AND_ITS_VERB.contains(w))
 }
 
-/// How many words may stand between a subject and its verb ("tribesmen from the village
+/// How many words may stand between a subject and its verb ("relatives from the village
 /// across the river burned").
 const MAX_WORDS_BETWEEN_A_SUBJECT_AND_ITS_VERB: usize = 7;
 

@@ -2116,9 +2116,11 @@ fn is_a_spelling_variant(
     let a_given_name = n == 1 && lexicon::GIVEN_NAMES.contains(base);
     // "a Katyusha rocket": a name before a weapon's noun is the weapon's (no spelling of
     // Catoosa); a place's own name there ("a Gaza rocket") is read exactly, not here.
-    let names_a_weapon = tokens
-        .get(j + 1)
-        .is_some_and(|next| WEAPON_NOUNS.contains(&next.text(text).to_ascii_lowercase().as_str()));
+    let names_a_weapon = tokens.get(j + 1).is_some_and(|next| {
+        WEAPON_NOUNS
+            .iter()
+            .any(|w| w.eq_ignore_ascii_case(next.text(text)))
+    });
     long_enough
         && whole_run()
         && !after_a_preposition
