@@ -1558,6 +1558,16 @@ fn actors_are_of_the_incidents_country_not_the_datelines() {
 }
 
 #[test]
+fn a_provinces_possessive_names_the_place_within_it() {
+    // The dateline's town is in the same province: the clause's town must still win.
+    let text = "KARACHI, Pakistan — Gunmen killed a trader in Sindh's Hyderabad city on \
+                Tuesday, police said.";
+    let incidents = extract(text, Some((2023, 3, 15)));
+    let first = incidents.first().expect("an incident");
+    assert_eq!(first.location, "Hyderabad", "{incidents:#?}");
+}
+
+#[test]
 fn a_weapons_make_is_no_place() {
     // "Katyusha" sounds like Catoosa County, Georgia, and the text names the United States.
     let text = "On 3 May 2020, a Katyusha rocket landed near the US embassy in Basra. \

@@ -2287,6 +2287,10 @@ fn after_an_earlier_event(clause: &str) -> Option<usize> {
 /// The most words an opening phrase of an earlier event may have.
 const MAX_OPENING_WORDS: usize = 14;
 
+/// The most bytes between a name and the next one that can hold a possessive ("'s ",
+/// "’s ").
+const POSSESSIVE_GAP_BYTES: usize = 5;
+
 /// The clause's place: its first locative mention (the container when the two disagree),
 /// else its first plain mention below country level.
 fn choose_place(mentions: &[Mention<'_>], span: Span) -> Option<(usize, GeoPrecision)> {
@@ -2341,6 +2345,20 @@ fn choose_place(mentions: &[Mention<'_>], span: Span) -> Option<(usize, GeoPreci
             && let Some(inner) = first_below_country(Some(m.place.country))
         {
             return Some(inner);
+        }
+        // "in south Kashmir's Pulwama district", "in Sindh's Hyderabad city": a province the
+        // event is put in gives way to a place of it named right after its possessive.
+        if m.place.kind == PlaceKind::Admin1
+            && let Some((k, within)) = mentions.iter().enumerate().find(|(_, l)| {
+                inside(l)
+                    && l.span.0 > m.span.1
+                    && l.span.0 - m.span.1 <= POSSESSIVE_GAP_BYTES
+                    && l.place.kind != PlaceKind::Admin1
+                    && l.place.country == m.place.country
+                    && l.place.admin1 == m.place.admin1
+            })
+        {
+            return Some(pick(k, within));
         }
         // "families of students in Ukraine demonstrated in Rabat": a country that only says
         // where someone is gives way to a town or division the event is put in later.
