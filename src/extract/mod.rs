@@ -2287,8 +2287,8 @@ fn after_an_earlier_event(clause: &str) -> Option<usize> {
 /// The most words an opening phrase of an earlier event may have.
 const MAX_OPENING_WORDS: usize = 14;
 
-/// The most bytes between a name and the next one that can hold a possessive ("'s ",
-/// "’s ").
+/// The most bytes between a province's name and a place of it named right after it: a
+/// possessive ("'s ", "’s "), a comma, or a short word.
 const POSSESSIVE_GAP_BYTES: usize = 5;
 
 /// The clause's place: its first locative mention (the container when the two disagree),
@@ -2347,7 +2347,8 @@ fn choose_place(mentions: &[Mention<'_>], span: Span) -> Option<(usize, GeoPreci
             return Some(inner);
         }
         // "in south Kashmir's Pulwama district", "in Sindh's Hyderabad city": a province the
-        // event is put in gives way to a place of it named right after its possessive.
+        // event is put in gives way to a place of it named right after it (a gap that holds
+        // a possessive, a comma or a short word).
         if m.place.kind == PlaceKind::Admin1
             && let Some((k, within)) = mentions.iter().enumerate().find(|(_, l)| {
                 inside(l)
