@@ -1516,10 +1516,12 @@ fn mark_crowd_violence(text: &str, sentences: &[Sentence<'_>], found: &mut [Foun
         }
         let (_, window) = model_input(text, sentences, f);
         let window = window.to_ascii_lowercase();
-        let sentence = text
-            .get(f.sentence_span.0..f.sentence_span.1)
-            .unwrap_or("")
-            .to_ascii_lowercase();
+        // (Lower-cased only for the incidents whose type asks it.)
+        let own_sentence = || {
+            text.get(f.sentence_span.0..f.sentence_span.1)
+                .unwrap_or("")
+                .to_ascii_lowercase()
+        };
         match event_type {
             EventType::Protests => {
                 // ("They gathered at the office. They demanded ... . They blockaded the
@@ -1540,7 +1542,7 @@ fn mark_crowd_violence(text: &str, sentences: &[Sentence<'_>], found: &mut [Foun
             // (In its own sentence: "arrested after a shoot-out with police" told after an
             // arson is no clash of the arsonists'.)
             EventType::Riots | EventType::ViolenceAgainstCivilians
-                if cues::two_sides_traded_fire(&sentence) =>
+                if cues::two_sides_traded_fire(&own_sentence()) =>
             {
                 f.sub_event_type = SubEventType::ArmedClash;
             }
