@@ -1705,3 +1705,30 @@ fn a_death_the_next_sentence_tells_is_the_incidents() {
         assert_eq!(first.fatalities, killed, "{text}");
     }
 }
+
+#[test]
+fn a_weapon_intercepted_or_cleared_did_not_go_off() {
+    // The model hears "a ballistic missile" and "landmines" as explosions; the codebook
+    // calls a weapon stopped before it went off a disrupted weapons use.
+    for text in [
+        "On 9 June 2021, air defences intercepted a ballistic missile fired at Marib city. \
+         No one was hurt.",
+        "On 9 June 2021, a demining team removed landmines from farmland near Hays.",
+    ] {
+        let incidents = extract(text, None);
+        let first = incidents.first().expect("an incident");
+        assert_eq!(
+            first.sub_event_type.to_string(),
+            "Disrupted weapons use",
+            "{text}\n{incidents:#?}"
+        );
+    }
+    // A missile that struck and killed is an attack from afar all the same.
+    let struck = "On 9 June 2021, a missile struck a market in Marib city, killing 4 people.";
+    let incidents = extract(struck, None);
+    assert_eq!(
+        incidents.first().map(|i| i.event_type.to_string()),
+        Some("Explosions/Remote violence".to_string()),
+        "{incidents:#?}"
+    );
+}

@@ -889,6 +889,8 @@ pub static WEAPON_WORDS: WordSet = WordSet::new(&[
     "explosive",
     "mines",
     "mine",
+    "landmines",
+    "landmine",
     "ied",
     "ieds",
     "bomb",

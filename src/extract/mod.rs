@@ -668,6 +668,16 @@ impl<'g> Extractor<'g> {
                 sub = f.sub_event_type;
                 type_p = scores.of(sub);
             }
+            // A weapon intercepted, shot down, defused or cleared did not go off: the
+            // codebook's disrupted weapons use, however much the weapon's own words
+            // ("a ballistic missile", "landmines") sound like an explosion to the model.
+            if f.sub_event_type == SubEventType::DisruptedWeaponsUse
+                && sub.event_type() == EventType::ExplosionsRemoteViolence
+                && f.toll.killed == 0
+            {
+                sub = f.sub_event_type;
+                type_p = scores.of(sub);
+            }
             f.sub_event_type = sub;
             f.type_probability = type_p;
         }
@@ -1757,8 +1767,9 @@ fn country_of_a_force<'g>(g: &'g Gazetteer, text: &str, at: usize) -> Option<&'g
 }
 
 /// The trigger that decides the type. Highest priority wins, except that (ACLED's practice)
-/// ground fighting with air or artillery support is a battle, and a clause with casualties
-/// is a violent event even when it also mentions a seizure or an arrest.
+/// ground fighting with air or artillery support is a battle (unless the weapon was stopped:
+/// intercepted, defused), and a clause with casualties is a violent event even when it also
+/// mentions a seizure or an arrest.
 fn choose_trigger<'a, 't>(
     candidates: &'a [TriggerMatch<'t>],
     casualties: bool,
@@ -1788,10 +1799,12 @@ fn choose_trigger<'a, 't>(
                 | SubEventType::Grenade
         )
     });
-    if let (Some(g), true, false) = (ground, support, remote) {
+    let best = candidates.iter().max_by(by_priority)?;
+    // "intercepted a missile fired at the city": the weapon stopped is no fire support.
+    let disrupted = best.rule.sub_event_type == SubEventType::DisruptedWeaponsUse;
+    if let (Some(g), true, false, false) = (ground, support, remote, disrupted) {
         return Some(g);
     }
-    let best = candidates.iter().max_by(by_priority)?;
     if casualties
         && best.rule.event_type == EventType::StrategicDevelopments
         && best.rule.sub_event_type != SubEventType::Agreement

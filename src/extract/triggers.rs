@@ -461,6 +461,72 @@ mod tests {
     }
 
     #[test]
+    fn strategic_moves_are_read_by_meaning() {
+        let table = TriggerTable::bundled().expect("bundled table");
+        let best = |text: &str| {
+            table
+                .find(text)
+                .iter()
+                .max_by_key(|m| m.rule.priority)
+                .map(|m| m.rule.sub_event_type.as_str())
+        };
+        for (text, expected) in [
+            // Aircraft that carry out strikes strike from the air, not a labour strike.
+            (
+                "Two jets carried out strikes on the ridge",
+                "Air/drone strike",
+            ),
+            (
+                "helicopters conducted several raids at dawn",
+                "Air/drone strike",
+            ),
+            // New posts and fortified lines.
+            (
+                "the militia set up a new military post by the dam",
+                "Headquarters or base established",
+            ),
+            (
+                "rebels established new positions on the hill",
+                "Headquarters or base established",
+            ),
+            (
+                "the brigade dug trenches around the airfield",
+                "Change to group/activity",
+            ),
+            (
+                "both sides built fortifications along the canal",
+                "Change to group/activity",
+            ),
+            // Mines cleared did not go off.
+            (
+                "engineers removed landmines from the farm road",
+                "Disrupted weapons use",
+            ),
+            (
+                "a demining team cleared unexploded ordnance near the school",
+                "Disrupted weapons use",
+            ),
+            // Captives traded between sides.
+            (
+                "the two factions exchanged prisoners at the bridge",
+                "Agreement",
+            ),
+        ] {
+            assert_eq!(best(text), Some(expected), "{text}");
+        }
+        // A strike with no aircraft is still a strike of workers; fire traded with fighters
+        // is still a clash.
+        assert_eq!(
+            best("dock workers staged strikes"),
+            Some("Peaceful protest")
+        );
+        assert_eq!(
+            best("troops exchanged fire with the fighters"),
+            Some("Armed clash")
+        );
+    }
+
+    #[test]
     fn a_month_is_no_march() {
         assert_trigger_counts(&[
             ("the deal was due by March 10", 0),
