@@ -436,16 +436,19 @@ mod tests {
         }
     }
 
+    /// The sub-event type of the bundled table's highest-priority trigger in `text`.
+    fn highest_priority_sub_type(text: &str) -> Option<&'static str> {
+        let table = TriggerTable::bundled().expect("bundled table");
+        table
+            .find(text)
+            .iter()
+            .max_by_key(|m| m.rule.priority)
+            .map(|m| m.rule.sub_event_type.as_str())
+    }
+
     #[test]
     fn a_bomb_thrown_by_hand_is_a_grenade() {
-        let table = TriggerTable::bundled().expect("bundled table");
-        let best = |text: &str| {
-            table
-                .find(text)
-                .iter()
-                .max_by_key(|m| m.rule.priority)
-                .map(|m| m.rule.sub_event_type.as_str())
-        };
+        let best = |text: &str| highest_priority_sub_type(text);
         for text in [
             "Two men hurled crude bombs at a tea stall",
             "a bomb was thrown at the mayor's car",
@@ -462,14 +465,7 @@ mod tests {
 
     #[test]
     fn strategic_moves_are_read_by_meaning() {
-        let table = TriggerTable::bundled().expect("bundled table");
-        let best = |text: &str| {
-            table
-                .find(text)
-                .iter()
-                .max_by_key(|m| m.rule.priority)
-                .map(|m| m.rule.sub_event_type.as_str())
-        };
+        let best = |text: &str| highest_priority_sub_type(text);
         for (text, expected) in [
             // Aircraft that carry out strikes strike from the air, not a labour strike.
             (
