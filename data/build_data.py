@@ -454,8 +454,9 @@ def main():
                 continue
             big = max(pts, key=lambda p: p[2])
             point = (big[0], big[1])
+        aliases = set(a["aliases"]) | set(ADMIN1_CODED_NAMES.get((cc, code), ()))
         rows.append([a["gid"] or f"A1:{key}", "A1", cc, code, "", a["name"], f"{point[0]}", f"{point[1]}",
-                     "0", "ADM1", a["iso"], "|".join(sorted(n for n in a["aliases"] if n != a["name"])), "",
+                     "0", "ADM1", a["iso"], "|".join(sorted(n for n in aliases if n != a["name"])), "",
                      "|".join(division_abbreviations(a["iso"], ap_abbreviations, a["name"]))])
     # The first-level divisions that exist, and each district's towns' division: a district
     # coded in a division GeoNames has since renumbered (Central African Republic, 2020) is
@@ -616,6 +617,24 @@ ACLED_COUNTRY_NAMES = {
     "SX": "Sint Maarten", "SY": "Syria", "SZ": "eSwatini", "TL": "East Timor", "TR": "Turkey",
     "TW": "Taiwan", "TZ": "Tanzania", "VA": "Vatican City", "VE": "Venezuela",
     "VG": "British Virgin Islands", "VI": "United States Virgin Islands", "VN": "Vietnam",
+}
+
+
+# The names conflict coders (ACLED's admin1 column) and English-language news give the
+# first-level divisions of countries at war where the sources' names are other spellings
+# ("Lower Shabelle" for Shabeellaha Hoose, "Ninewa" for Ninawa, "Rural Damascus" for Rif
+# Dimashq): added as aliases, so that a note's "(Qoryoley, Lower Shabelle)" is read in
+# Somalia and not as Ethiopia's Shabelle zone.
+ADMIN1_CODED_NAMES = {
+    ("SO", "05"): ["Galgaduud"], ("SO", "07"): ["Hiraan"],
+    ("SO", "13"): ["Middle Shabelle"], ("SO", "14"): ["Lower Shabelle"],
+    ("SY", "01"): ["Hasakah", "Al Hasakeh"], ("SY", "04"): ["Ar-Raqqa"],
+    ("SY", "05"): ["As-Sweida"], ("SY", "08"): ["Rural Damascus"],
+    ("IQ", "02"): ["Basrah"], ("IQ", "04"): ["Qadissiya"], ("IQ", "09"): ["Thi-Qar"],
+    ("IQ", "15"): ["Ninewa"], ("IQ", "16"): ["Wassit"], ("IQ", "18"): ["Salah al-Din"],
+    ("YE", "04"): ["Hadramawt"], ("YE", "15"): ["Sadah"], ("YE", "18"): ["Ad Dali"],
+    ("YE", "19"): ["Amran"], ("YE", "25"): ["Taizz"], ("YE", "26"): ["Amanat al Asimah"],
+    ("YE", "28"): ["Socotra"],
 }
 
 

@@ -3854,7 +3854,17 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 170] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 172] = [
+            // a division by the name conflict coders and news give it (Shabeellaha Hoose,
+            // Nīnawá), not a namesake's part (Ethiopia's Shabelle zone)
+            (
+                "Gunmen raided a farm in Lower Shabelle on Monday.",
+                &[("Lower Shabelle", Admin1, "SO", Locative)],
+            ),
+            (
+                "A roadside bomb hit a patrol in Ninewa on Monday.",
+                &[("Ninewa", Admin1, "IQ", Locative)],
+            ),
             // an acronym opening a sentence takes no "The" into its name
             (
                 "The CAR army shelled a rebel camp on Monday.",
