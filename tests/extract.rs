@@ -1732,3 +1732,13 @@ fn a_weapon_intercepted_or_cleared_did_not_go_off() {
         "{incidents:#?}"
     );
 }
+
+#[test]
+fn a_regime_is_its_countrys_force() {
+    // The village is no place the gazetteer knows: the regime's country places the
+    // incident, not a guess from the words.
+    let text = "On 5 May 2020, Syrian regime forces shelled Kfar Zomo, killing 2 civilians.";
+    let incidents = extract(text, None);
+    let first = incidents.first().expect("an incident");
+    assert_eq!(first.country, "Syria", "{incidents:#?}");
+}

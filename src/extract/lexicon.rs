@@ -788,6 +788,7 @@ pub static STATE_FORCE_NOUNS: WordSet = WordSet::new(&[
     "gendarmerie",
     "military",
     "government",
+    "regime",
     "authorities",
     "security",
     "navy",
