@@ -1742,3 +1742,31 @@ fn a_regime_is_its_countrys_force() {
     let first = incidents.first().expect("an incident");
     assert_eq!(first.country, "Syria", "{incidents:#?}");
 }
+
+#[test]
+fn violence_a_protest_is_about_is_no_riot() {
+    for text in [
+        "On 4 May 2020, pupils held a demonstration in Kirkuk against the bombing of their \
+         school.",
+        "On 4 May 2020, traders held a demonstration in Kirkuk over the killing of three \
+         shopkeepers.",
+    ] {
+        let incidents = extract(text, None);
+        let first = incidents.first().expect("an incident");
+        // (The dead the protest is about are not its dead.)
+        assert_eq!(
+            (first.sub_event_type.to_string(), first.fatalities),
+            ("Peaceful protest".to_string(), 0),
+            "{text}\n{incidents:#?}"
+        );
+    }
+    // A crowd that does violence is a riot all the same.
+    let rioted = "On 4 May 2020, traders protesting the killing of a shopkeeper in Kirkuk \
+                  burned tyres and threw stones at the police.";
+    let incidents = extract(rioted, None);
+    assert_eq!(
+        incidents.first().map(|i| i.event_type.to_string()),
+        Some("Riots".to_string()),
+        "{incidents:#?}"
+    );
+}

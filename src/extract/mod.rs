@@ -668,6 +668,16 @@ impl<'g> Extractor<'g> {
                 sub = f.sub_event_type;
                 type_p = scores.of(sub);
             }
+            // "held a demonstration against the killing of a teacher": violence a protest is
+            // about is its grievance, not what the crowd did (unless the model is sure).
+            if f.sub_event_type.event_type() == EventType::Protests
+                && sub.event_type() == EventType::Riots
+                && type_p < SURE_OF_VIOLENCE
+                && violence_is_only_the_grievance(parts, f)
+            {
+                sub = f.sub_event_type;
+                type_p = scores.of(sub);
+            }
             // A weapon intercepted, shot down, defused or cleared did not go off: the
             // codebook's disrupted weapons use, however much the weapon's own words
             // ("a ballistic missile", "landmines") sound like an explosion to the model.
@@ -991,8 +1001,13 @@ impl<'g> Extractor<'g> {
         };
         let (past, triggers): (Vec<TriggerMatch<'t>>, Vec<TriggerMatch<'t>>) =
             triggers.into_iter().partition(of_an_earlier_year);
+        // "held a demonstration over the killing of two traders": violence after a word of
+        // grievance that follows a protest's trigger is what the protest is about, and so
+        // are its dead.
+        let grievances = grievances_of_protests(&triggers, &lower);
         let candidates: Vec<TriggerMatch<'t>> = triggers
             .into_iter()
+            .filter(|m| !grievances.contains(&m.span))
             .filter(|m| condition_holds(m.rule.condition, &lower))
             .filter(|m| !is_unreal(&lower, m.span, Some(m.rule.event_type)))
             .filter(|m| !names_a_craft(&lower, m.span) && !kills_figuratively(&lower, m.span))
@@ -1016,7 +1031,13 @@ impl<'g> Extractor<'g> {
         if best.is_none() && (!past.is_empty() || a_past_toll) {
             return None;
         }
-        let toll = if a_past_toll || (a_gathering && !past.is_empty()) {
+        let a_grievances_toll = a_gathering
+            && !toll.spans.is_empty()
+            && toll
+                .spans
+                .iter()
+                .all(|figure| names_a_grievances_dead(&lower, &grievances, *figure));
+        let toll = if a_past_toll || (a_gathering && !past.is_empty()) || a_grievances_toll {
             Toll::none()
         } else {
             toll
@@ -1764,6 +1785,98 @@ fn country_of_a_force<'g>(g: &'g Gazetteer, text: &str, at: usize) -> Option<&'g
             .filter_map(|(id, _)| g.place(id))
             .find(|p| p.kind == PlaceKind::Country)
     })
+}
+
+/// The spans of the violent triggers of a clause (lower case) that tell what a protest in it
+/// is about: each follows a word of grievance after a protest's trigger ("marched against
+/// the bombing of a school", "protested over the killing of a trader").
+fn grievances_of_protests(triggers: &[TriggerMatch<'_>], lower: &str) -> Vec<Span> {
+    let protest_ends: Vec<usize> = triggers
+        .iter()
+        .filter(|m| m.rule.event_type == EventType::Protests)
+        .map(|m| m.span.1)
+        .collect();
+    if protest_ends.is_empty() {
+        return Vec::new();
+    }
+    triggers
+        .iter()
+        .filter(|m| {
+            !matches!(
+                m.rule.event_type,
+                EventType::Protests | EventType::Riots | EventType::StrategicDevelopments
+            ) && protest_ends.iter().any(|&end| {
+                end <= m.span.0
+                    && lower.get(end..m.span.0).is_some_and(|between| {
+                        // (The word of grievance right before the violence: "over the
+                        // killing", not "over the sale of land when they were attacked".)
+                        between
+                            .split_whitespace()
+                            .rev()
+                            .take(GRIEVANCE_TRIGGER_WORDS)
+                            .any(|w| lexicon::GRIEVANCE.contains(w))
+                    })
+            })
+        })
+        .map(|m| m.span)
+        .collect()
+}
+
+/// The most words before a violent trigger among which the word of a protest's grievance
+/// stands ("against the bombing", "to condemn the recent killing").
+const GRIEVANCE_TRIGGER_WORDS: usize = 3;
+
+/// The most words between a grievance's trigger and a figure of its dead ("the killing of
+/// two traders").
+const GRIEVANCE_FIGURE_WORDS: usize = 4;
+
+/// True when the figure at `figure` counts the dead of a protest's grievance: it follows
+/// one of the `grievances`' triggers within [`GRIEVANCE_FIGURE_WORDS`] words.
+fn names_a_grievances_dead(lower: &str, grievances: &[Span], figure: Span) -> bool {
+    grievances.iter().any(|g| {
+        g.1 <= figure.0
+            && lower
+                .get(g.1..figure.0)
+                .is_some_and(|between| between.split_whitespace().count() <= GRIEVANCE_FIGURE_WORDS)
+    })
+}
+
+/// True when the clause of a protest `f` names violence only as what the protest is about:
+/// it has no trigger of a riot, and each trigger of violence follows a word of grievance
+/// after the protest's own ("marched against the bombing of a school", "protested over the
+/// killing of a trader").
+fn violence_is_only_the_grievance(parts: &ArticleParts<'_, '_>, f: &Found<'_>) -> bool {
+    let (Some(trigger), Some(matches)) = (f.trigger, parts.triggers_by_sentence.get(f.sentence))
+    else {
+        return false;
+    };
+    let lower = parts
+        .text
+        .get(f.clause_span.0..f.clause_span.1)
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let in_clause = |start: usize| start >= f.clause_span.0 && start < f.clause_span.1;
+    let mut violence = matches
+        .iter()
+        .map(|m| (m, f.sentence_span.0 + m.span.0))
+        .filter(|&(m, start)| {
+            in_clause(start)
+                && !matches!(
+                    m.rule.event_type,
+                    EventType::Protests | EventType::StrategicDevelopments
+                )
+        })
+        .peekable();
+    violence.peek().is_some()
+        && violence.all(|(m, start)| {
+            m.rule.event_type != EventType::Riots
+                && trigger.1 <= start
+                && is_a_protests_grievance(
+                    &lower,
+                    trigger.1 - f.clause_span.0,
+                    start - f.clause_span.0,
+                )
+        })
 }
 
 /// The trigger that decides the type. Highest priority wins, except that (ACLED's practice)
