@@ -1770,3 +1770,25 @@ fn violence_a_protest_is_about_is_no_riot() {
         "{incidents:#?}"
     );
 }
+
+#[test]
+fn a_tally_over_months_and_a_quake_are_no_incidents() {
+    for text in [
+        "In only five months, the local papers have counted 140 bodies and 60 kidnappings.",
+        "So far this year, bandits have killed 75 travellers on the highway.",
+        "A quake measuring five on the Richter scale shook the capital today, but nobody was \
+         hurt.",
+    ] {
+        let incidents = extract(text, Some((1990, 5, 20)));
+        assert!(incidents.is_empty(), "{text}\n{incidents:#?}");
+    }
+    // Hours and days stay one event; a superlative over years is no span of a tally.
+    for text in [
+        "Over the past 24 hours, troops killed 5 rebels near the dam in Bamyan.",
+        "Rebels launched the largest attack in 10 years on the barracks in Bamyan, killing 9 \
+         soldiers.",
+    ] {
+        let incidents = extract(text, Some((1990, 5, 20)));
+        assert!(!incidents.is_empty(), "{text}");
+    }
+}

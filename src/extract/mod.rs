@@ -892,7 +892,9 @@ impl<'g> Extractor<'g> {
             sentences.iter().enumerate().filter(|(_, s)| {
                 fatalities::mentions_casualty(s.text) && !of_the_past(s) && {
                     let lower = s.text.to_ascii_lowercase();
-                    !tells_of_an_accident(&lower) && !mentions_years_gone_by(&lower)
+                    !tells_of_an_accident(&lower)
+                        && !mentions_years_gone_by(&lower)
+                        && !counts_over_months(&lower)
                 }
             })
         };
@@ -974,7 +976,10 @@ impl<'g> Extractor<'g> {
                     && is_a_protests_grievance(&lower, m.span.1, at)
             })
         });
-        if a_trend || is_a_tally(&lower) {
+        if a_trend
+            || is_a_tally(&lower)
+            || counts_over_months(&text[sentence_span.0..sentence_span.1].to_ascii_lowercase())
+        {
             return None;
         }
         // A question of why or how ("Why do militias keep attacking villages?") asks about
@@ -2248,6 +2253,24 @@ const TALLIED: [&str; 22] = [
     "protest",
     "such",
 ];
+
+/// A span of months or years that a sentence's figures add up over, set off at its head ("In
+/// only four months, 120 bodies were found"; not "the largest offensive in 10 years"), or
+/// "so far this year", "since the start of the year".
+static MONTHS_OF_TALLY: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    #[allow(clippy::expect_used)]
+    regex::Regex::new(
+        r"(?:^\s*|, )(?:in|over|during|within) (?:only |just |the (?:past|last|first) )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|several) (?:months|years),|\bso far this year\b|\bsince the (?:beginning|start) of (?:the|this) year\b",
+    )
+    .expect("the tally pattern is valid")
+});
+
+/// True when a sentence (lower case) adds up events over months or years: a tally, no event
+/// of its own (days and hours stay events: "over the past 24 hours, 5 militants were
+/// killed").
+fn counts_over_months(lower: &str) -> bool {
+    MONTHS_OF_TALLY.is_match(lower)
+}
 
 /// True when a clause only counts the story's event among others: "This was the second
 /// shooting in the county in 24 hours", "It is the city's 12th homicide this year", "That
