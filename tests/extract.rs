@@ -1792,3 +1792,15 @@ fn a_tally_over_months_and_a_quake_are_no_incidents() {
         assert!(!incidents.is_empty(), "{text}");
     }
 }
+
+#[test]
+fn a_wire_datelines_country_makes_a_far_town_that_town() {
+    // A dateline that names its country is a foreign desk's, reporting from across the
+    // country: a town far from the dateline's is that town, not a neighbourhood the
+    // gazetteer lacks.
+    let text = "ERBIL, Iraq — Masked gunmen shot dead two shepherds in Sinjar on Sunday, a \
+                mayor said.";
+    let incidents = extract(text, Some((2021, 3, 9)));
+    let first = incidents.first().expect("an incident");
+    assert_eq!(first.location, "Sinjar", "{incidents:#?}");
+}

@@ -2705,6 +2705,9 @@ struct Story<'g> {
     /// For a text that names no province: the one province of its country where the armed
     /// groups it names fight (`data/armed_groups.tsv`).
     group_home: Option<&'g Place>,
+    /// The dateline names a country ("ERBIL, Iraq —"): an international wire's story, which
+    /// reports from across the country, not a local paper's.
+    from_a_foreign_desk: bool,
 }
 
 /// How far from a local story's town a bare town of another province of its country may
@@ -2720,8 +2723,12 @@ fn is_a_local_name_read_far_away(
     mentions: &[Mention<'_>],
     story: &Story<'_>,
 ) -> bool {
-    // A national capital's dateline heads national news, which reports from all over.
-    let Some(town) = story.town.filter(|t| !t.is_capital()) else {
+    // A national capital's dateline heads national news, which reports from all over; so
+    // does a dateline that names its country ("ERBIL, Iraq — ... in Sinjar").
+    let Some(town) = story
+        .town
+        .filter(|t| !t.is_capital() && !story.from_a_foreign_desk)
+    else {
         return false;
     };
     // The national capital is no neighbourhood the gazetteer lacks ("a Chittagong
@@ -2852,6 +2859,9 @@ impl<'g> Story<'g> {
                 || dateline.is_some_and(|d| m.span.0 >= d.place.0 && m.span.1 <= d.place.1)
         };
         let focus = focus_country(gazetteer, &all, &in_dateline);
+        let from_a_foreign_desk = mentions
+            .iter()
+            .any(|m| m.place.kind == PlaceKind::Country && in_dateline(m));
         let dateline_home = dateline_province(gazetteer, mentions, focus, &in_dateline);
         // "... a Chicago police officer told reporters": the town whose own police speak is the
         // story's, unless a dateline or a province's own name says otherwise.
@@ -2865,6 +2875,7 @@ impl<'g> Story<'g> {
                 home: gazetteer.admin1(town.country, town.admin1),
                 town: Some(town),
                 group_home: None,
+                from_a_foreign_desk,
             };
         }
         let home = dateline_home.or_else(|| focus_province(gazetteer, &all, focus, lead_end));
@@ -2884,6 +2895,7 @@ impl<'g> Story<'g> {
                 home,
                 town: Some(town),
                 group_home: None,
+                from_a_foreign_desk,
             };
         }
         Story {
@@ -2892,6 +2904,7 @@ impl<'g> Story<'g> {
             home,
             town,
             group_home: None,
+            from_a_foreign_desk,
         }
     }
 }
