@@ -980,7 +980,7 @@ impl<'g> Extractor<'g> {
         });
         if a_trend
             || is_a_tally(&lower)
-            || counts_over_months(&text[sentence_span.0..sentence_span.1].to_ascii_lowercase())
+            || counts_over_months(&text[sentence_span.0..sentence_span.1])
         {
             return None;
         }
@@ -2262,16 +2262,23 @@ const TALLIED: [&str; 22] = [
 static MONTHS_OF_TALLY: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
     #[allow(clippy::expect_used)]
     regex::Regex::new(
-        r"(?:^\s*|, )(?:in|over|during|within) (?:only |just |the (?:past|last|first) )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|several) (?:months|years),|\bso far this year\b|\bsince the (?:beginning|start) of (?:the|this) year\b",
+        r"(?i-u)(?:^\s*|, )(?:in|over|during|within) (?:only |just |the (?:past|last|first) )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|several) (?:months|years),|\bso far this year\b|\bsince the (?:beginning|start) of (?:the|this) year\b",
     )
     .expect("the tally pattern is valid")
 });
 
-/// True when a sentence (lower case) adds up events over months or years: a tally, no event
+/// True when a sentence (in any case) adds up events over months or years: a tally, no event
 /// of its own (days and hours stay events: "over the past 24 hours, 5 militants were
 /// killed").
-fn counts_over_months(lower: &str) -> bool {
-    MONTHS_OF_TALLY.is_match(lower)
+fn counts_over_months(sentence: &str) -> bool {
+    // (The pattern runs only on the sentences that name a year or a month: few.)
+    let names_a_span = |word: &[u8]| {
+        sentence
+            .as_bytes()
+            .windows(word.len())
+            .any(|w| w.eq_ignore_ascii_case(word))
+    };
+    (names_a_span(b"year") || names_a_span(b"month")) && MONTHS_OF_TALLY.is_match(sentence)
 }
 
 /// True when a clause only counts the story's event among others: "This was the second
