@@ -463,6 +463,19 @@ mod tests {
         );
     }
 
+    /// Word classes multiply phrases: the bundled table stays small enough that its matcher
+    /// costs little memory (a table of 7,000 phrases took 15 MB more at peak).
+    #[test]
+    fn the_bundled_table_expands_to_a_bounded_number_of_phrases() {
+        const MOST_PHRASES: usize = 3_500;
+        let table = TriggerTable::bundled().expect("bundled table");
+        assert!(
+            table.len() <= MOST_PHRASES,
+            "{} phrases: narrow the word classes",
+            table.len()
+        );
+    }
+
     #[test]
     fn strategic_moves_are_read_by_meaning() {
         let best = |text: &str| highest_priority_sub_type(text);
