@@ -1812,21 +1812,29 @@ fn grievances_of_protests(triggers: &[TriggerMatch<'_>], lower: &str) -> Vec<Spa
             !matches!(
                 m.rule.event_type,
                 EventType::Protests | EventType::Riots | EventType::StrategicDevelopments
-            ) && protest_ends.iter().any(|&end| {
-                end <= m.span.0
-                    && lower.get(end..m.span.0).is_some_and(|between| {
-                        // (The word of grievance right before the violence: "over the
-                        // killing", not "over the sale of land when they were attacked".)
-                        between
-                            .split_whitespace()
-                            .rev()
-                            .take(GRIEVANCE_TRIGGER_WORDS)
-                            .any(|w| lexicon::GRIEVANCE.contains(w))
-                    })
-            })
+            ) && protest_ends
+                .iter()
+                .any(|&end| is_the_grievance_of(lower, end, m.span.0))
         })
         .map(|m| m.span)
         .collect()
+}
+
+/// True when the violent trigger starting at `trigger_start` of a clause (lower case) tells
+/// what the protest whose trigger ends at `protest_end` is about: a word of grievance stands
+/// right before it ("over the killing", not "over the sale of land when they were
+/// attacked").
+fn is_the_grievance_of(lower: &str, protest_end: usize, trigger_start: usize) -> bool {
+    protest_end <= trigger_start
+        && lower
+            .get(protest_end..trigger_start)
+            .is_some_and(|between| {
+                between
+                    .split_whitespace()
+                    .rev()
+                    .take(GRIEVANCE_TRIGGER_WORDS)
+                    .any(|w| lexicon::GRIEVANCE.contains(w))
+            })
 }
 
 /// The most words before a violent trigger among which the word of a protest's grievance
@@ -1878,11 +1886,7 @@ fn violence_is_only_the_grievance(parts: &ArticleParts<'_, '_>, f: &Found<'_>) -
         && violence.all(|(m, start)| {
             m.rule.event_type != EventType::Riots
                 && trigger.1 <= start
-                && is_a_protests_grievance(
-                    &lower,
-                    trigger.1 - f.clause_span.0,
-                    start - f.clause_span.0,
-                )
+                && is_the_grievance_of(&lower, trigger.1 - f.clause_span.0, start - f.clause_span.0)
         })
 }
 
