@@ -59,6 +59,18 @@ fn assert_every_incident_at(text: &str, date: (i32, u32, u32), location: &str) {
     }
 }
 
+/// Asserts that the first incident of a text published on `date` has the sub-event type
+/// `expected`.
+fn assert_first_sub_event_type(text: &str, date: Option<(i32, u32, u32)>, expected: &str) {
+    let incidents = extract(text, date);
+    let first = incidents.first().expect("an incident");
+    assert_eq!(
+        first.sub_event_type.to_string(),
+        expected,
+        "{text}\n{incidents:#?}"
+    );
+}
+
 fn day(y: i32, m: u32, d: u32) -> Option<NaiveDate> {
     NaiveDate::from_ymd_opt(y, m, d)
 }
@@ -1715,13 +1727,7 @@ fn a_weapon_intercepted_or_cleared_did_not_go_off() {
          No one was hurt.",
         "On 9 June 2021, a demining team removed landmines from farmland near Hays.",
     ] {
-        let incidents = extract(text, None);
-        let first = incidents.first().expect("an incident");
-        assert_eq!(
-            first.sub_event_type.to_string(),
-            "Disrupted weapons use",
-            "{text}\n{incidents:#?}"
-        );
+        assert_first_sub_event_type(text, None, "Disrupted weapons use");
     }
     // A missile that struck and killed is an attack from afar all the same.
     let struck = "On 9 June 2021, a missile struck a market in Marib city, killing 4 people.";
@@ -1811,11 +1817,5 @@ fn a_wire_item_on_a_strike_is_not_put_aside_for_its_sources_words() {
     // with statements, gives this item about 0.54: above the bar, so the strike stands.
     let text = "Israeli warplanes struck targets near Damascus early Tuesday. Air defences \
                 shot down most of the missiles, state media said.";
-    let incidents = extract(text, Some((2020, 5, 20)));
-    let first = incidents.first().expect("an incident");
-    assert_eq!(
-        first.sub_event_type.to_string(),
-        "Air/drone strike",
-        "{incidents:#?}"
-    );
+    assert_first_sub_event_type(text, Some((2020, 5, 20)), "Air/drone strike");
 }
