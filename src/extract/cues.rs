@@ -314,6 +314,32 @@ pub fn said_to_be_peaceful(text_lower: &str) -> bool {
     SAID_PEACEFUL.any_in(text_lower)
 }
 
+/// Verbs of stopping a gathering: what the state's forces do to a protest they intervene in
+/// ("blocked", "turned back", "broke up").
+const STOPPING_VERBS: &str = "blocked|prevented|stopped|barred|deterred|pushed back|chased|\
+    repelled|turned back|broke up|foiled|thwarted|cordoned off";
+
+/// "Gendarmes blocked them", "troops turned back the march", "police prevented students
+/// from marching": the state's forces stopping a gathering, told by the verb and who does it
+/// or to whom.
+static FORCES_STOPPED_A_GATHERING: LazyLock<regex::Regex> = LazyLock::new(|| {
+    let gathering = "protest|protests|protesters|demonstrators|march|marchers|demonstration|\
+        rally|crowd|sit-in|procession|gathering";
+    let forces = "police|policemen|gendarmes|gendarmerie|soldiers|security forces|\
+        security personnel|troops|army|military|authorities|officers";
+    let stopping = STOPPING_VERBS;
+    regex::Regex::new(&format!(
+        r"(?-u:\b)(?:(?:{stopping}) (?:them|the (?:{gathering}))|(?:{forces})(?: [a-z]+){{0,2}} (?:{stopping}))(?-u:\b)"
+    ))
+    .expect("the pattern of forces stopping a gathering is valid")
+});
+
+/// True when a text (lower case) tells of the state's forces stopping a gathering: a
+/// protest with intervention, though no tear gas or arrest is named.
+pub fn forces_stopped_a_gathering(text_lower: &str) -> bool {
+    FORCES_STOPPED_A_GATHERING.is_match(text_lower)
+}
+
 /// True when a text (lower case) says the violence was a mob's.
 pub fn done_by_a_mob(text_lower: &str) -> bool {
     MOB.any_in(text_lower)
@@ -712,6 +738,29 @@ mod tests {
         ];
         for (text, want) in cases {
             assert_eq!(cues_in(text).parties().collect::<Vec<_>>(), *want, "{text}");
+        }
+    }
+
+    #[test]
+    fn forces_stopping_a_gathering_are_told_by_who_stops_whom() {
+        let cases = [
+            (
+                "nurses marched to the ministry. gendarmes blocked them.",
+                true,
+            ),
+            ("riot police turned back the march at the bridge", true),
+            ("troops quickly broke up the sit-in", true),
+            (
+                "the authorities prevented the rally from reaching the square",
+                true,
+            ),
+            ("students were stopped by police at the gate", false),
+            ("protesters blocked the main road with stones", false),
+            ("traders stopped work to protest the new tax", false),
+            ("the march went ahead peacefully", false),
+        ];
+        for (text, stopped) in cases {
+            assert_eq!(forces_stopped_a_gathering(text), stopped, "{text}");
         }
     }
 

@@ -1518,7 +1518,10 @@ fn mark_protests_met_with_force(text: &str, sentences: &[Sentence<'_>], found: &
     for f in found {
         if f.sub_event_type == SubEventType::PeacefulProtest {
             let (_, window) = model_input(text, sentences, f);
-            if lexicon::FORCE_ON_A_PROTEST.any_in(&window.to_ascii_lowercase()) {
+            let window = window.to_ascii_lowercase();
+            if lexicon::FORCE_ON_A_PROTEST.any_in(&window)
+                || cues::forces_stopped_a_gathering(&window)
+            {
                 f.sub_event_type = SubEventType::ProtestWithIntervention;
             }
         }

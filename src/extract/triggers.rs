@@ -536,6 +536,32 @@ mod tests {
     }
 
     #[test]
+    fn a_bomber_who_dies_with_the_bomb_is_a_suicide_bomb() {
+        let best = |text: &str| highest_priority_sub_type(text);
+        for (text, expected) in [
+            ("two suicide bombings shook the bus depot", "Suicide bomb"),
+            ("a man set off a suicide bomb at the gate", "Suicide bomb"),
+            ("twin suicide blasts hit the market", "Suicide bomb"),
+            (
+                "three girls blew themselves up near the mosque",
+                "Suicide bomb",
+            ),
+            (
+                "the attacker detonated his explosives at the checkpoint",
+                "Suicide bomb",
+            ),
+            ("two kamikazes struck the camp at dawn", "Suicide bomb"),
+            ("kamikaze drones hit the power station", "Air/drone strike"),
+            (
+                "a bomb hidden in a cart blew up",
+                "Remote explosive/landmine/IED",
+            ),
+        ] {
+            assert_eq!(best(text), Some(expected), "{text}");
+        }
+    }
+
+    #[test]
     fn a_month_is_no_march() {
         assert_trigger_counts(&[
             ("the deal was due by March 10", 0),
