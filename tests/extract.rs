@@ -1819,3 +1819,41 @@ fn a_wire_item_on_a_strike_is_not_put_aside_for_its_sources_words() {
                 shot down most of the missiles, state media said.";
     assert_first_sub_event_type(text, Some((2020, 5, 20)), "Air/drone strike");
 }
+
+#[test]
+fn people_taken_and_people_killed_make_an_attack() {
+    // Taken away and killed: the killing types the incident. Taken and alive: an abduction.
+    for (text, expected) in [
+        (
+            "On 3 March 2021, gunmen kidnapped and killed a village chief in Mubi (Adamawa).",
+            "Attack",
+        ),
+        (
+            "On 3 March 2021, gunmen stormed a farm near Mubi (Adamawa), killed a guard and \
+             abducted three workers.",
+            "Attack",
+        ),
+        (
+            "On 3 March 2021, gunmen kidnapped three traders on the road to Mubi (Adamawa).",
+            "Abduction/forced disappearance",
+        ),
+    ] {
+        assert_first_sub_event_type(text, None, expected);
+    }
+}
+
+#[test]
+fn a_suicide_bombing_and_a_protest_turned_back_are_read_by_meaning() {
+    assert_first_sub_event_type(
+        "On 4 April 2019, two suicide bombings shook the bus depot in Maiduguri (Borno), \
+         killing 5 people.",
+        None,
+        "Suicide bomb",
+    );
+    assert_first_sub_event_type(
+        "On 4 April 2019, nurses marched to the health ministry in Ibadan (Oyo) over unpaid \
+         wages. Riot police turned back the march at the gate.",
+        None,
+        "Protest with intervention",
+    );
+}

@@ -601,6 +601,7 @@ impl<'g> Extractor<'g> {
             mark_crowd_violence(parts.text, parts.sentences, &mut found);
             let mut kept = attach_continuations(parts.text, found);
             read_deaths_told_next(parts.sentences, parts.anchor, &mut kept);
+            read_abductions_with_dead_as_attacks(&mut kept);
             if self.acled_notes
                 && let Some(first) = kept.first_mut()
                 && let Some(figure) = coded_figure(parts.text, first.toll.killed)
@@ -1593,6 +1594,17 @@ fn mark_crowd_violence(text: &str, sentences: &[Sentence<'_>], found: &mut [Foun
                 f.sub_event_type = SubEventType::MobViolence;
             }
             _ => {}
+        }
+    }
+}
+
+/// "Kidnapped and killed a village chief", "one dead, three girls abducted": people taken
+/// and people killed in one incident make it an attack (the codebook's rule: the gravest
+/// violence done types the event), not an abduction.
+fn read_abductions_with_dead_as_attacks(found: &mut [Found<'_>]) {
+    for f in found {
+        if f.sub_event_type == SubEventType::AbductionForcedDisappearance && f.toll.killed > 0 {
+            f.sub_event_type = SubEventType::Attack;
         }
     }
 }

@@ -183,7 +183,10 @@ impl TriggerTable {
                 continue;
             }
             from = m.end();
-            if is_month(text, m.start(), m.end()) || is_an_adjective(text, m.start(), m.end()) {
+            if is_month(text, m.start(), m.end())
+                || is_an_adjective(text, m.start(), m.end())
+                || names_a_riot_force_or_its_gear(text, m.start(), m.end())
+            {
                 continue;
             }
             if let Some(rules) = self.rules.get(m.pattern().as_usize()) {
@@ -228,6 +231,43 @@ fn expand_classes(phrase: &str, classes: &[(String, Vec<String>)]) -> Result<Vec
             .collect();
     }
     Ok(expanded)
+}
+
+/// Words after "riot" that make it the name of a force or its gear ("riot police",
+/// "anti-riot units", "riot gear"), not a riot.
+const RIOT_FORCE_WORDS: &[&str] = &[
+    "police",
+    "policemen",
+    "squad",
+    "squads",
+    "unit",
+    "units",
+    "gear",
+    "control",
+    "officers",
+    "troops",
+    "forces",
+    "shields",
+    "helmets",
+    "brigade",
+];
+
+/// True when the trigger "riot" names the police who put riots down or their gear, by the
+/// word after it.
+fn names_a_riot_force_or_its_gear(text: &str, start: usize, end: usize) -> bool {
+    if !text[start..end].eq_ignore_ascii_case("riot") {
+        return false;
+    }
+    // (The next word in the same phrase: "a riot, police said" is a riot.)
+    let Some(rest) = text[end..].strip_prefix(' ') else {
+        return false;
+    };
+    let next_word = rest
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    RIOT_FORCE_WORDS.contains(&next_word.as_str())
 }
 
 /// True when a trigger that is also an adjective ("offensive") is used as one: after a
@@ -559,6 +599,17 @@ mod tests {
         ] {
             assert_eq!(best(text), Some(expected), "{text}");
         }
+    }
+
+    #[test]
+    fn riot_police_and_riot_gear_are_no_riot() {
+        assert_trigger_counts(&[
+            ("riot police stood at the gate", 0),
+            ("anti-riot units stood by the bridge", 0),
+            ("officers in riot gear lined the road", 0),
+            ("a riot broke out at the prison", 1),
+            ("youths started a riot, police said", 1),
+        ]);
     }
 
     #[test]
