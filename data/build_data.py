@@ -454,9 +454,10 @@ def main():
                 continue
             big = max(pts, key=lambda p: p[2])
             point = (big[0], big[1])
-        aliases = set(a["aliases"]) | set(ADMIN1_CODED_NAMES.get((cc, code), ()))
-        rows.append([a["gid"] or f"A1:{key}", "A1", cc, code, "", a["name"], f"{point[0]}", f"{point[1]}",
-                     "0", "ADM1", a["iso"], "|".join(sorted(n for n in aliases if n != a["name"])), "",
+        aliases = set(a["aliases"]) | set(ADMIN1_CODED_NAMES.get((cc, code), ())) | {a["name"]}
+        name = ADMIN1_NAMES_AS_CODED.get((cc, code), a["name"])
+        rows.append([a["gid"] or f"A1:{key}", "A1", cc, code, "", name, f"{point[0]}", f"{point[1]}",
+                     "0", "ADM1", a["iso"], "|".join(sorted(n for n in aliases if n != name)), "",
                      "|".join(division_abbreviations(a["iso"], ap_abbreviations, a["name"]))])
     # The first-level divisions that exist, and each district's towns' division: a district
     # coded in a division GeoNames has since renumbered (Central African Republic, 2020) is
@@ -637,6 +638,39 @@ ADMIN1_CODED_NAMES = {
     ("YE", "28"): ["Socotra"],
 }
 
+
+# The name ACLED's coders give each first-level division of Syria, Iraq, Yemen and Somalia
+# (and Nigeria's capital territory), where GeoNames writes a transliteration of the Arabic or
+# Somali ("Ḩalab" for Aleppo, "Dayr az Zawr" for Deir-ez-Zor, "Jubbada Hoose" for Lower
+# Juba): the division's name in the table, so that incidents name their division the way
+# coders and English-language news do (the issue asks ACLED's spelling where the gazetteer's
+# differs); GeoNames' name stays an alias. Elsewhere the trained spelling table
+# (`data/model/admin1_spellings.tsv`) picks among a division's own names.
+ADMIN1_NAMES_AS_CODED = {
+    ("SY", "01"): "Al-Hasakeh", ("SY", "02"): "Lattakia", ("SY", "03"): "Quneitra",
+    ("SY", "04"): "Ar-Raqqa", ("SY", "05"): "As-Sweida", ("SY", "06"): "Dar'a",
+    ("SY", "07"): "Deir-ez-Zor", ("SY", "08"): "Rural Damascus", ("SY", "09"): "Aleppo",
+    ("SY", "10"): "Hama", ("SY", "11"): "Homs", ("SY", "12"): "Idleb", ("SY", "13"): "Damascus",
+    ("SY", "14"): "Tartous",
+    ("IQ", "01"): "Al-Anbar", ("IQ", "02"): "Al-Basrah", ("IQ", "03"): "Al-Muthanna",
+    ("IQ", "04"): "Al-Qadissiya", ("IQ", "05"): "Sulaymaniyah", ("IQ", "06"): "Babylon",
+    ("IQ", "07"): "Baghdad", ("IQ", "08"): "Duhok", ("IQ", "09"): "Thi-Qar", ("IQ", "10"): "Diyala",
+    ("IQ", "11"): "Erbil", ("IQ", "12"): "Kerbala", ("IQ", "13"): "Kirkuk", ("IQ", "14"): "Maysan",
+    ("IQ", "15"): "Ninewa", ("IQ", "16"): "Wassit", ("IQ", "17"): "Al-Najaf",
+    ("IQ", "18"): "Salah al-Din",
+    ("YE", "01"): "Abyan", ("YE", "02"): "Aden", ("YE", "03"): "Al Maharah", ("YE", "04"): "Hadramawt",
+    ("YE", "05"): "Shabwah", ("YE", "08"): "Al Hudaydah", ("YE", "10"): "Al Mahwit",
+    ("YE", "11"): "Dhamar", ("YE", "14"): "Marib", ("YE", "15"): "Sadah", ("YE", "16"): "Sanaa",
+    ("YE", "18"): "Al Dhale'e", ("YE", "19"): "Amran", ("YE", "20"): "Al Bayda", ("YE", "21"): "Al Jawf",
+    ("YE", "22"): "Hajjah", ("YE", "23"): "Ibb", ("YE", "24"): "Lahj", ("YE", "25"): "Taizz",
+    ("YE", "26"): "Amanat al Asimah", ("YE", "27"): "Raymah", ("YE", "28"): "Socotra",
+    ("SO", "01"): "Bakool", ("SO", "02"): "Banadir", ("SO", "03"): "Bari", ("SO", "04"): "Bay",
+    ("SO", "05"): "Galgaduud", ("SO", "06"): "Gedo", ("SO", "07"): "Hiraan", ("SO", "08"): "Middle Juba",
+    ("SO", "09"): "Lower Juba", ("SO", "10"): "Mudug", ("SO", "12"): "Sanaag",
+    ("SO", "13"): "Middle Shabelle", ("SO", "14"): "Lower Shabelle", ("SO", "18"): "Nugaal",
+    ("SO", "19"): "Togdheer", ("SO", "20"): "Woqooyi Galbeed", ("SO", "21"): "Awdal", ("SO", "22"): "Sool",
+    ("NG", "11"): "Federal Capital Territory",
+}
 
 def short_country_name(name):
     """The short form of an official name ending in "of X": "United States of America" ->

@@ -1857,3 +1857,21 @@ fn a_suicide_bombing_and_a_protest_turned_back_are_read_by_meaning() {
         "Protest with intervention",
     );
 }
+
+#[test]
+fn divisions_of_countries_at_war_are_named_as_coders_name_them() {
+    // The town alone places the incident; its division is named the way conflict coders
+    // and English-language news write it, not by the gazetteer's transliteration.
+    for (town, division) in [
+        ("Saraqib", "Idleb"),
+        ("Mayadin", "Deir-ez-Zor"),
+        ("Afgooye", "Lower Shabelle"),
+        ("Kismayo", "Lower Juba"),
+        ("Tikrit", "Salah al-Din"),
+    ] {
+        let text = format!("On 5 May 2020, gunmen shot dead two farmers near {town}.");
+        let incidents = extract(&text, None);
+        let first = incidents.first().expect("an incident");
+        assert_eq!(first.admin1, division, "{text}\n{incidents:#?}");
+    }
+}
