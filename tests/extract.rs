@@ -1875,3 +1875,25 @@ fn divisions_of_countries_at_war_are_named_as_coders_name_them() {
         assert_eq!(first.admin1, division, "{text}\n{incidents:#?}");
     }
 }
+
+#[test]
+fn a_wire_story_from_a_neighbours_capital_is_placed_where_it_happened() {
+    // The dateline is the bureau's city; the people named and the town's own sentence
+    // say where the incident was, though the town is written by another of its names.
+    for (text, town_country) in [
+        (
+            "AMMAN (Reuters) - Gunmen fired on a truck carrying Syrian conscripts on a desert \
+             road east of Palmyra on Friday, killing four of them.",
+            "Syria",
+        ),
+        (
+            "ISTANBUL (Reuters) - A motorbike bomb went off at a market in the Syrian town of \
+             Azaz on Sunday, killing three people, the Turkish ministry said.",
+            "Syria",
+        ),
+    ] {
+        let incidents = extract(text, Some((2021, 3, 7)));
+        let first = incidents.first().expect("an incident");
+        assert_eq!(first.country, town_country, "{text}\n{incidents:#?}");
+    }
+}

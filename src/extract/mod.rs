@@ -2507,14 +2507,26 @@ fn choose_place(mentions: &[Mention<'_>], span: Span) -> Option<(usize, GeoPreci
             .enumerate()
             .filter(|(_, m)| {
                 inside(m)
-                    && matches!(m.role, Role::Plain | Role::Locative | Role::Origin)
+                    && matches!(
+                        m.role,
+                        Role::Plain | Role::Locative | Role::Origin | Role::Relative
+                    )
                     && m.place.kind != PlaceKind::Country
                     && country.is_none_or(|c| m.place.country == c)
             })
-            // Where people came from is the place only when nothing else is named. A name
-            // the text locates ("at Gordons station, Port Moresby (Capital District)")
-            // says where more surely than one that only qualifies ("Morobe youths").
-            .min_by_key(|(_, m)| (m.role == Role::Origin, m.container.is_none(), m.span.0))
+            // Where people came from is the place only when nothing else is named, and a
+            // reference point ("in the desert east of Palmyra") only when not even that.
+            // A name the text locates ("at Gordons station, Port Moresby (Capital
+            // District)") says where more surely than one that only qualifies ("Morobe
+            // youths").
+            .min_by_key(|(_, m)| {
+                (
+                    m.role == Role::Relative,
+                    m.role == Role::Origin,
+                    m.container.is_none(),
+                    m.span.0,
+                )
+            })
             .map(|(i, m)| pick(i, m))
     };
     if let Some((i, m)) = locative {

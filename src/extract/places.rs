@@ -122,12 +122,16 @@ pub fn find_all_mentions_under<'g>(
     // "Syrian fighters clashed in Tal Rifaat": a people named supports the spelling variants
     // of its country's places, as an exact name of that country does ("a Chinese-owned
     // shop", "Turkish-backed forces" are not of that people).
-    names.focus.support_the_countries_of(
+    let peoples = || {
         demonyms
             .iter()
             .filter(|(raw, _)| !text[raw.span.1..].starts_with('-'))
-            .map(|(_, place)| *place),
-    );
+            .map(|(_, place)| *place)
+    };
+    names.focus.support_the_countries_of(peoples());
+    names.peoples_named = peoples().map(|p| p.country).collect();
+    names.peoples_named.sort_unstable();
+    names.peoples_named.dedup();
     names.guessed_among = guessed_among.filter(|_| prior.len() == 1);
     names.read_in_containers();
     names.drop_sites_named_after_small_towns();
@@ -270,6 +274,8 @@ struct ArticleNames<'a, 'g> {
     /// When the one country of `prior` is only the country model's guess, the countries
     /// the model knows.
     guessed_among: Option<&'a [String]>,
+    /// The countries whose people the text names ("Syrian soldiers"), each once.
+    peoples_named: Vec<&'static str>,
     raws: Vec<Raw>,
     /// Each name's current reading.
     first: Vec<PlaceReading<'g>>,
@@ -360,6 +366,7 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
             tokens,
             prior,
             guessed_among: None,
+            peoples_named: Vec::new(),
             raws,
             first,
             keep,
@@ -988,6 +995,7 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
                 && !is_written_as_its_own_name(&self.raws[i].name, place)
                 && own_name_countries.iter().all(|&c| c != place.country)
                 && !self.prior.iter().any(|p| p.country == place.country)
+                && !self.peoples_named.contains(&place.country)
             {
                 self.keep[i] = false;
             }
@@ -1138,9 +1146,12 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
         if !self.keep[i] || place.kind == PlaceKind::Country || protected {
             return false;
         }
+        // "The northern Syrian town of Azaz", "Syrian soldiers ... east of Palmyra" in a story
+        // from Istanbul or Amman: the people named supports a place of their country.
         if supporting
             .iter()
             .any(|&(c, n)| c == place.country && n != name)
+            || self.peoples_named.contains(&place.country)
         {
             return false;
         }
