@@ -1897,3 +1897,17 @@ fn a_wire_story_from_a_neighbours_capital_is_placed_where_it_happened() {
         assert_eq!(first.country, town_country, "{text}\n{incidents:#?}");
     }
 }
+
+#[test]
+fn a_toll_told_after_a_semicolon_is_the_incidents() {
+    // The later clause is dated and placed only by the first: one incident, its dead.
+    let text = "On 12 May 2020, gunmen attacked a police post in Kassala (Kassala); 3 \
+                policemen and 1 attacker were killed.";
+    let incidents = extract(text, None);
+    assert_eq!(incidents.len(), 1, "{incidents:#?}");
+    assert_eq!(incidents[0].fatalities, 4, "{incidents:#?}");
+    // A clause with a day of its own tells of another incident.
+    let two = "On 12 May 2020, gunmen attacked a police post in Kassala (Kassala); on 14 May \
+               2020, gunmen attacked a market in Kassala, killing 2 traders.";
+    assert_eq!(extract(two, None).len(), 2, "{:#?}", extract(two, None));
+}

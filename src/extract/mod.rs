@@ -3171,8 +3171,20 @@ fn attach_continuations<'t>(text: &str, found: Vec<Found<'t>>) -> Vec<Found<'t>>
             .get(f.clause_span.0..f.clause_span.1)
             .unwrap_or("")
             .to_lowercase();
-        let undated_unplaced =
-            f.date.is_none() && f.place.is_none() && !tells_of_another_incident(&clause);
+        let another_incident = tells_of_another_incident(&clause);
+        let undated_unplaced = f.date.is_none() && f.place.is_none() && !another_incident;
+        // "... attacked a checkpoint in Muzayrib (Dar'a); 3 soldiers were killed": a later
+        // clause of the same sentence, dated and placed only as its first clause is (what
+        // it inherits from it), tells more of the same incident.
+        let only_inherits_from = |prev: &Found<'_>| {
+            f.sentence == prev.sentence
+                && !another_incident
+                && f.date
+                    .as_ref()
+                    .is_none_or(|d| prev.date.as_ref().is_some_and(|p| p.span == d.span))
+                && f.place
+                    .is_none_or(|(i, _)| prev.place.is_some_and(|(j, _)| i == j))
+        };
         // "... His two bodyguards were also killed.", "A teacher later died of her
         // wounds.": more dead of the same incident ("also" otherwise tells of another).
         let more_dead = f.toll.killed > 0
@@ -3188,7 +3200,7 @@ fn attach_continuations<'t>(text: &str, found: Vec<Found<'t>>) -> Vec<Found<'t>>
             // blast.": a follow-up with no date or place of its own, of no type or of the
             // incident's type, tells more of the same incident.
             Some(prev)
-                if undated_unplaced
+                if (undated_unplaced || only_inherits_from(prev))
                     && f.sentence <= prev.sentence + 1
                     && (f.rule.is_none()
                         || (f.sub_event_type == prev.sub_event_type
