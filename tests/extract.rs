@@ -1911,3 +1911,23 @@ fn a_toll_told_after_a_semicolon_is_the_incidents() {
                2020, gunmen attacked a market in Kassala, killing 2 traders.";
     assert_eq!(extract(two, None).len(), 2, "{:#?}", extract(two, None));
 }
+
+#[test]
+fn the_support_a_force_has_is_not_its_deed_and_an_opposition_is_no_state() {
+    // Air strikes named as the troops' backing do not make the recapture an air strike.
+    assert_first_sub_event_type(
+        "On 3 June 2021, government troops backed by air strikes recaptured the town of \
+         Kafr Nabl (Idlib) from opposition fighters.",
+        None,
+        "Government regains territory",
+    );
+    // "Opposition forces" are an armed group, not the state's forces.
+    let text = "On 3 June 2021, opposition forces stormed an army post near Kafr Nabl (Idlib), \
+                killing 4 soldiers.";
+    let incidents = extract(text, None);
+    let first = incidents.first().expect("an incident");
+    assert_eq!(
+        first.actor1, "Unidentified Armed Group (Syria)",
+        "{incidents:#?}"
+    );
+}

@@ -1025,6 +1025,7 @@ impl<'g> Extractor<'g> {
                     || !*a_game.get_or_init(|| tells_of_a_game(&lower))
             })
             .collect();
+        let candidates = without_the_backing(candidates, &lower);
         let best = choose_trigger(&candidates, toll.killed > 0 || toll.injuries);
         // "a vigil ten years after gunmen killed 40 students": the dead counted after years
         // gone by, or beside a past event's trigger at a gathering, are the past's; so are
@@ -2100,6 +2101,56 @@ fn place_told_just_before(
         after = sentence.span.0;
     }
     None
+}
+
+/// Words that open what backs a force ("backed by Turkish artillery", "under the cover of
+/// air strikes"): the support, not the deed.
+const BACKING_WORDS: [&str; 7] = [
+    "backed by",
+    "supported by",
+    "aided by",
+    "covered by",
+    "with the support of",
+    "with support from",
+    "under the cover of",
+];
+
+/// How many words after a word of backing may name the support.
+const BACKING_REACH_WORDS: usize = 4;
+
+/// "Factions backed by Turkish artillery recaptured the town": a weapon from afar named in
+/// what backs a force gives way to the clause's other triggers (its deed); alone, it
+/// stands.
+fn without_the_backing<'t>(
+    candidates: Vec<TriggerMatch<'t>>,
+    lower: &str,
+) -> Vec<TriggerMatch<'t>> {
+    let in_the_backing = |m: &TriggerMatch<'_>| {
+        if m.rule.event_type != EventType::ExplosionsRemoteViolence {
+            return false;
+        }
+        let before = lower.get(..m.span.0).unwrap_or("");
+        let mut words: Vec<&str> = before
+            .split_whitespace()
+            .rev()
+            .take(BACKING_REACH_WORDS + 4)
+            .collect();
+        words.reverse();
+        let recent = words.join(" ");
+        BACKING_WORDS.iter().any(|b| {
+            recent.rfind(b).is_some_and(|at| {
+                recent[at + b.len()..].split_whitespace().count() <= BACKING_REACH_WORDS
+                    && !recent[at..].contains([',', ';'])
+            })
+        })
+    };
+    if candidates.iter().all(in_the_backing) {
+        return candidates;
+    }
+    candidates
+        .into_iter()
+        .filter(|m| !in_the_backing(m))
+        .collect()
 }
 
 fn condition_holds(condition: Condition, lower: &str) -> bool {
