@@ -602,6 +602,32 @@ mod tests {
     }
 
     #[test]
+    fn remote_attacks_are_read_by_their_means() {
+        let best = |text: &str| highest_priority_sub_type(text);
+        for (text, expected) in [
+            (
+                "warplanes hit a house on the edge of the town",
+                "Air/drone strike",
+            ),
+            (
+                "jets carried out six raids on the ridge",
+                "Air/drone strike",
+            ),
+            (
+                "a chemical attack on the suburb left dozens choking",
+                "Chemical weapon",
+            ),
+            (
+                "rockets carrying chlorine gas landed near the school",
+                "Chemical weapon",
+            ),
+            ("the factory was fined for storing chlorine", "none"),
+        ] {
+            assert_eq!(best(text).unwrap_or("none"), expected, "{text}");
+        }
+    }
+
+    #[test]
     fn riot_police_and_riot_gear_are_no_riot() {
         assert_trigger_counts(&[
             ("riot police stood at the gate", 0),
