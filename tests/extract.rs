@@ -1931,3 +1931,21 @@ fn the_support_a_force_has_is_not_its_deed_and_an_opposition_is_no_state() {
         "{incidents:#?}"
     );
 }
+
+#[test]
+fn a_crowd_that_protests_over_the_pandemic_is_a_protest_its_dead_are_not() {
+    assert_first_sub_event_type(
+        "Nurses protested outside the general hospital in Kano on Tuesday over unpaid \
+         COVID-19 allowances.",
+        Some((2020, 5, 6)),
+        "Peaceful protest",
+    );
+    let tally = "The health ministry said on Tuesday that COVID-19 had killed 14 people in Kano \
+                 in a week.";
+    let date = Some((2020, 5, 6));
+    assert!(
+        extract(tally, date).is_empty(),
+        "{:#?}",
+        extract(tally, date)
+    );
+}

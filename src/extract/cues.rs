@@ -191,6 +191,8 @@ static CROWD_DAMAGE: WordSet = WordSet::new(CROWD_DAMAGE_PHRASES);
 /// The phrases of [`CROWD_DAMAGE`].
 const CROWD_DAMAGE_PHRASES: &[&str] = &[
     "set fire",
+    "set fires",
+    "started fires",
     "set ablaze",
     "set alight",
     "set on fire",
@@ -782,6 +784,7 @@ mod tests {
                 false,
             ),
             ("they blockaded the main road with logs", true, false),
+            ("inmates set fires in two cell blocks", true, false),
             ("a farmer was shot by bandits", false, false),
         ];
         for (text, damage, mob) in cases {

@@ -817,7 +817,15 @@ impl<'g> Extractor<'g> {
                 continue;
             }
             let sentence_lower = sentence.text.to_ascii_lowercase();
-            if lexicon::PANDEMIC.any_in(&sentence_lower) {
+            // The pandemic's dead and cases are no incident ("the virus is killing
+            // hundreds"); a deed done over its measures is ("nurses protested over unpaid
+            // COVID-19 allowances", "police beat a man for breaking the curfew").
+            let a_deed_is_told = || {
+                sentence_triggers
+                    .iter()
+                    .any(|m| !PANDEMIC_DEATH_TRIGGERS.contains(&m.rule.phrase.as_str()))
+            };
+            if lexicon::PANDEMIC.any_in(&sentence_lower) && !a_deed_is_told() {
                 continue;
             }
             let clauses = split_clauses(sentence.text);
@@ -895,7 +903,9 @@ impl<'g> Extractor<'g> {
             sentences.iter().enumerate().filter(|(_, s)| {
                 fatalities::mentions_casualty(s.text) && !of_the_past(s) && {
                     let lower = s.text.to_ascii_lowercase();
+                    // (The pandemic's dead are no incident's.)
                     !tells_of_an_accident(&lower)
+                        && !lexicon::PANDEMIC.any_in(&lower)
                         && !mentions_years_gone_by(&lower)
                         && !counts_over_months(&lower)
                 }
@@ -1609,6 +1619,10 @@ fn read_abductions_with_dead_as_attacks(found: &mut [Found<'_>]) {
         }
     }
 }
+
+/// Triggers that only say people die, which a disease does as well as a deed: in a
+/// sentence of the pandemic, they tell no incident.
+const PANDEMIC_DEATH_TRIGGERS: [&str; 3] = ["killing", "kills", "kill"];
 
 /// How many sentences after a protest's own may tell what its crowd did.
 const PROTEST_SENTENCES_AFTER: usize = 3;
