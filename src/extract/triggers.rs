@@ -602,7 +602,7 @@ mod tests {
     }
 
     #[test]
-    fn remote_attacks_are_read_by_their_means() {
+    fn remote_attacks_and_pacts_are_read_by_their_means() {
         let best = |text: &str| highest_priority_sub_type(text);
         for (text, expected) in [
             (
@@ -622,6 +622,15 @@ mod tests {
                 "Chemical weapon",
             ),
             ("the factory was fined for storing chlorine", "none"),
+            // Pacts are read by their verb and noun.
+            (
+                "the two militias reached an agreement on the road",
+                "Agreement",
+            ),
+            (
+                "elders signed a reconciliation agreement at the market",
+                "Agreement",
+            ),
         ] {
             assert_eq!(best(text).unwrap_or("none"), expected, "{text}");
         }
