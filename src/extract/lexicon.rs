@@ -2195,6 +2195,18 @@ pub static ONE_PERSON_NOUNS: WordSet = WordSet::new(&[
     "rapist",
     "murderer",
     "fugitive",
+    // officials and riders news names victims by ("a district commissioner", "a tricycle
+    // rider")
+    "commissioner",
+    "administrator",
+    "headman",
+    "sheikh",
+    "candidate",
+    "aide",
+    "spokesman",
+    "director",
+    "rider",
+    "cyclist",
 ]);
 
 /// Words that make a subject more than one person ("the victims", "both"); figures are
