@@ -327,7 +327,7 @@ const STOPPING_VERBS: &str = "blocked|prevented|stopped|barred|deterred|pushed b
 static FORCES_STOPPED_A_GATHERING: LazyLock<regex::Regex> = LazyLock::new(|| {
     let gathering = "protest|protests|protesters|demonstrators|march|marchers|demonstration|\
         rally|crowd|sit-in|procession|gathering";
-    let forces = "police|policemen|gendarmes|gendarmerie|soldiers|security forces|\
+    let forces = "police|policemen|gendarmes|gendarmerie|soldiers|forces|security forces|\
         security personnel|troops|army|military|authorities|officers";
     let stopping = STOPPING_VERBS;
     regex::Regex::new(&format!(
@@ -752,6 +752,10 @@ mod tests {
             ),
             ("riot police turned back the march at the bridge", true),
             ("troops quickly broke up the sit-in", true),
+            (
+                "local security forces prevented teachers from gathering",
+                true,
+            ),
             (
                 "the authorities prevented the rally from reaching the square",
                 true,
