@@ -285,6 +285,24 @@ impl SubEventType {
         }
     }
 
+    /// True for the sub-event types that kill no one by the codebook's definition: a
+    /// protest met with no lethal force, and the strategic developments that are no
+    /// violence (an agreement, arrests, a group's change, a base set up, territory handed
+    /// over). Deaths told beside one are another incident's, or what it is about.
+    pub fn kills_no_one(self) -> bool {
+        use SubEventType::*;
+        matches!(
+            self,
+            PeacefulProtest
+                | ProtestWithIntervention
+                | Agreement
+                | Arrests
+                | ChangeToGroupActivity
+                | HeadquartersOrBaseEstablished
+                | NonViolentTransferOfTerritory
+        )
+    }
+
     /// Position in [`SubEventType::ALL`].
     pub fn index(self) -> usize {
         self as usize

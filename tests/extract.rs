@@ -1949,3 +1949,22 @@ fn a_crowd_that_protests_over_the_pandemic_is_a_protest_its_dead_are_not() {
         extract(tally, date)
     );
 }
+
+#[test]
+fn an_incident_that_kills_no_one_by_definition_has_no_dead() {
+    // The dead a protest is about, or an agreement ends, are not its dead.
+    for text in [
+        "On 9 May 2021, about 300 residents of Maiduguri (Borno) marched to the governor's \
+         office after gunmen had killed 4 farmers.",
+        "On 9 May 2021, the two clans of Jowhar (Middle Shabelle) signed a truce ending \
+         fighting that had killed 12.",
+    ] {
+        let incidents = extract(text, None);
+        let first = incidents.first().expect("an incident");
+        assert!(
+            first.sub_event_type.kills_no_one(),
+            "{text}\n{incidents:#?}"
+        );
+        assert_eq!(first.fatalities, 0, "{text}\n{incidents:#?}");
+    }
+}

@@ -602,6 +602,7 @@ impl<'g> Extractor<'g> {
             let mut kept = attach_continuations(parts.text, found);
             read_deaths_told_next(parts.sentences, parts.anchor, &mut kept);
             read_abductions_with_dead_as_attacks(&mut kept);
+            forget_the_dead_of_bloodless_incidents(&mut kept);
             if self.acled_notes
                 && let Some(first) = kept.first_mut()
                 && let Some(figure) = coded_figure(parts.text, first.toll.killed)
@@ -1623,6 +1624,18 @@ fn read_abductions_with_dead_as_attacks(found: &mut [Found<'_>]) {
 /// Triggers that only say people die, which a disease does as well as a deed: in a
 /// sentence of the pandemic, they tell no incident.
 const PANDEMIC_DEATH_TRIGGERS: [&str; 3] = ["killing", "kills", "kill"];
+
+/// "Residents protested against the assassination of a local figure", "the two sides
+/// signed a truce after fighting that killed 12": the dead told beside an incident that
+/// kills no one by definition (see [`SubEventType::kills_no_one`]) are not its dead.
+fn forget_the_dead_of_bloodless_incidents(found: &mut [Found<'_>]) {
+    for f in found {
+        if f.sub_event_type.kills_no_one() {
+            f.toll.killed = 0;
+            f.toll.spans.clear();
+        }
+    }
+}
 
 /// How many sentences after a protest's own may tell what its crowd did.
 const PROTEST_SENTENCES_AFTER: usize = 3;
@@ -2878,6 +2891,9 @@ fn take_the_headlines_toll(title: &str, article: &str, incidents: &mut [Incident
     let Some(lead) = incidents.iter_mut().min_by_key(|i| told_at(i)) else {
         return;
     };
+    if lead.sub_event_type.kills_no_one() {
+        return;
+    }
     lead.fatalities = killed;
     lead.fatalities_max = lead.fatalities_max.max(killed);
     lead.evidence.push(Evidence {
