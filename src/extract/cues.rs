@@ -330,6 +330,8 @@ static FORCES_STOPPED_A_GATHERING: LazyLock<regex::Regex> = LazyLock::new(|| {
     let forces = "police|policemen|gendarmes|gendarmerie|soldiers|forces|security forces|\
         security personnel|troops|army|military|authorities|officers";
     let stopping = STOPPING_VERBS;
+    // (A pattern built from the constants above: a test parses it.)
+    #[allow(clippy::expect_used)]
     regex::Regex::new(&format!(
         r"(?-u:\b)(?:(?:{stopping}) (?:them|the (?:{gathering}))|(?:{forces})(?: [a-z]+){{0,2}} (?:{stopping}))(?-u:\b)"
     ))

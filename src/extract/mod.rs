@@ -819,12 +819,15 @@ impl<'g> Extractor<'g> {
             }
             let sentence_lower = sentence.text.to_ascii_lowercase();
             // The pandemic's dead and cases are no incident ("the virus is killing
-            // hundreds"); a deed done over its measures is ("nurses protested over unpaid
-            // COVID-19 allowances", "police beat a man for breaking the curfew").
+            // hundreds"), nor are plans and talks made amid it ("the swap begins this week
+            // amid a coronavirus pandemic"); a protest or violence over its measures is
+            // ("nurses protested over unpaid COVID-19 allowances", "police beat a man for
+            // breaking the curfew").
             let a_deed_is_told = || {
-                sentence_triggers
-                    .iter()
-                    .any(|m| !PANDEMIC_DEATH_TRIGGERS.contains(&m.rule.phrase.as_str()))
+                sentence_triggers.iter().any(|m| {
+                    m.rule.event_type != EventType::StrategicDevelopments
+                        && !PANDEMIC_DEATH_TRIGGERS.contains(&m.rule.phrase.as_str())
+                })
             };
             if lexicon::PANDEMIC.any_in(&sentence_lower) && !a_deed_is_told() {
                 continue;
