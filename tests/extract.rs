@@ -1719,6 +1719,18 @@ fn a_death_the_next_sentence_tells_is_the_incidents() {
 }
 
 #[test]
+fn a_deed_said_of_the_people_a_protest_is_for_is_its_grievance() {
+    // The abduction is what the vigil asks about, one noun phrase after its word of
+    // grievance; a deed told in a clause of its own is not.
+    assert_first_sub_event_type(
+        "On 5 May 2021, families held a vigil in Kirkuk (Kirkuk) to demand the return of \
+         the fishermen and traders abducted by the militia.",
+        None,
+        "Peaceful protest",
+    );
+}
+
+#[test]
 fn a_weapon_intercepted_or_cleared_did_not_go_off() {
     // The model hears "a ballistic missile" and "landmines" as explosions; the codebook
     // calls a weapon stopped before it went off a disrupted weapons use.

@@ -1871,17 +1871,36 @@ fn grievances_of_protests(triggers: &[TriggerMatch<'_>], lower: &str) -> Vec<Spa
 /// right before it ("over the killing", not "over the sale of land when they were
 /// attacked").
 fn is_the_grievance_of(lower: &str, protest_end: usize, trigger_start: usize) -> bool {
-    protest_end <= trigger_start
-        && lower
-            .get(protest_end..trigger_start)
-            .is_some_and(|between| {
-                between
-                    .split_whitespace()
-                    .rev()
-                    .take(GRIEVANCE_TRIGGER_WORDS)
-                    .any(|w| lexicon::GRIEVANCE.contains(w))
+    let Some(between) = lower.get(protest_end..trigger_start) else {
+        return false;
+    };
+    let words: Vec<&str> = between.split_whitespace().collect();
+    let Some(grievance_at) = words.iter().rposition(|w| lexicon::GRIEVANCE.contains(w)) else {
+        return false;
+    };
+    let words_after = words.len() - grievance_at - 1;
+    // "to demand the return of women and children abducted by the group": a deed done by
+    // someone to the people the grievance names, one noun phrase on (no clause between).
+    let a_deed_said_of_its_people = || {
+        words_after <= GRIEVANCE_PHRASE_WORDS
+            && lower
+                .get(trigger_start..)
+                .and_then(|rest| rest.split_whitespace().nth(1))
+                .is_some_and(|next| next == "by")
+            && !words[grievance_at + 1..].iter().any(|w| {
+                w.ends_with([',', ';'])
+                    || matches!(
+                        *w,
+                        "was" | "were" | "been" | "is" | "are" | "when" | "after"
+                    )
             })
+    };
+    words_after < GRIEVANCE_TRIGGER_WORDS || a_deed_said_of_its_people()
 }
+
+/// The most words a grievance's noun phrase runs to before a deed said of its people ("the
+/// return of women and children abducted by").
+const GRIEVANCE_PHRASE_WORDS: usize = 8;
 
 /// The most words before a violent trigger among which the word of a protest's grievance
 /// stands ("against the bombing", "to condemn the recent killing").
