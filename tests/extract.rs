@@ -1731,6 +1731,16 @@ fn a_deed_said_of_the_people_a_protest_is_for_is_its_grievance() {
 }
 
 #[test]
+fn who_backs_the_fighters_is_not_who_fought() {
+    // Tribesmen who back the troops do not make the battle a mob's.
+    let text = "On 5 May 2021, rebels and government troops backed by tribesmen fought heavy \
+                battles near Sirwah (Marib), with 11 fighters killed.";
+    let incidents = extract(text, None);
+    let first = incidents.first().expect("an incident");
+    assert_eq!(first.event_type.to_string(), "Battles", "{incidents:#?}");
+}
+
+#[test]
 fn a_weapon_intercepted_or_cleared_did_not_go_off() {
     // The model hears "a ballistic missile" and "landmines" as explosions; the codebook
     // calls a weapon stopped before it went off a disrupted weapons use.

@@ -366,6 +366,15 @@ impl ActorDictionary {
         };
         let after_by = |a: &ActorMention| {
             let before = lower[..a.span.0].trim_end();
+            // "forces backed by tribesmen fought": who backs or leads the doers is not the
+            // agent of the deed, as "killed by gunmen" names it.
+            let backing = before
+                .strip_suffix(" by")
+                .and_then(|b| b.split_whitespace().next_back())
+                .is_some_and(|w| BACKING_PARTICIPLES.contains(&w));
+            if backing {
+                return false;
+            }
             before.ends_with(" by")
                 || before.ends_with(" by the")
                 || before.ends_with(" by a")
@@ -421,6 +430,22 @@ impl ActorDictionary {
         roles
     }
 }
+
+/// Participles before "by" that name who backs, leads or goes with the doers ("backed by",
+/// "led by"), not who did the deed.
+const BACKING_PARTICIPLES: &[&str] = &[
+    "backed",
+    "supported",
+    "aided",
+    "assisted",
+    "accompanied",
+    "escorted",
+    "led",
+    "joined",
+    "reinforced",
+    "flanked",
+    "commanded",
+];
 
 /// Ordinary people named by where they live or whose kin they are: when they do the deed
 /// themselves, no armed group does it ("villagers beat a thief"). (Men, youths, farmers,
