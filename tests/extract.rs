@@ -1741,6 +1741,30 @@ fn who_backs_the_fighters_is_not_who_fought() {
 }
 
 #[test]
+fn an_arrest_for_a_bombing_and_a_house_blown_up_are_read_by_meaning() {
+    // The bombing is what the arrest is for; a house blown up is property destroyed.
+    assert_first_sub_event_type(
+        "Police arrested 11 people in the port city of Bosaso on Thursday in connection with \
+         a hotel bombing, a regional official said.",
+        Some((2021, 5, 8)),
+        "Arrests",
+    );
+    assert_first_sub_event_type(
+        "On 7 May 2021, militiamen blew up the house of a tribal elder in Radaa (Al Bayda).",
+        None,
+        "Looting/property destruction",
+    );
+    // A killing told with its own victims is the deed itself, whoever is arrested for it.
+    let text = "Police have arrested a man accused of killing two people on Thursday night \
+                in a trailer park in Weir, Texas.";
+    let incidents = extract(text, Some((2014, 11, 28)));
+    assert!(
+        incidents.iter().any(|i| i.fatalities == 2),
+        "{incidents:#?}"
+    );
+}
+
+#[test]
 fn a_weapon_intercepted_or_cleared_did_not_go_off() {
     // The model hears "a ballistic missile" and "landmines" as explosions; the codebook
     // calls a weapon stopped before it went off a disrupted weapons use.

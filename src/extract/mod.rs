@@ -1040,6 +1040,7 @@ impl<'g> Extractor<'g> {
             })
             .collect();
         let candidates = without_the_backing(candidates, &lower);
+        let candidates = without_the_charges(candidates, &lower);
         let best = choose_trigger(&candidates, toll.killed > 0 || toll.injuries);
         // "a vigil ten years after gunmen killed 40 students": the dead counted after years
         // gone by, or beside a past event's trigger at a gathering, are the past's; so are
@@ -2200,6 +2201,57 @@ fn without_the_backing<'t>(
         .into_iter()
         .filter(|m| !in_the_backing(m))
         .collect()
+}
+
+/// Words before a deed that make it what people are arrested for ("arrested 14 in
+/// connection with a hotel bombing", "detained two men suspected of the killing").
+const CHARGE_WORDS: [&str; 9] = [
+    "in connection with",
+    "over",
+    "for",
+    "suspected of",
+    "accused of",
+    "charged with",
+    "on charges of",
+    "linked to",
+    "involvement in",
+];
+
+/// How many words after a word of charge may stand before the deed charged.
+const CHARGE_REACH_WORDS: usize = 3;
+
+/// "Police arrested 14 people in connection with a hotel bombing": the deed an arrest is
+/// for, after the arrest's trigger and a word of charge, is no trigger of the clause's own.
+fn without_the_charges<'t>(
+    candidates: Vec<TriggerMatch<'t>>,
+    lower: &str,
+) -> Vec<TriggerMatch<'t>> {
+    let Some(arrest_end) = candidates
+        .iter()
+        .filter(|m| m.rule.sub_event_type == SubEventType::Arrests)
+        .map(|m| m.span.1)
+        .min()
+    else {
+        return candidates;
+    };
+    let charged = |m: &TriggerMatch<'_>| {
+        m.rule.sub_event_type != SubEventType::Arrests
+            && m.span.0 >= arrest_end
+            && lower.get(arrest_end..m.span.0).is_some_and(|between| {
+                let words: Vec<&str> = between.split_whitespace().collect();
+                // (The deed named as a noun, after a determiner: "accused of killing two
+                // people Thursday night" tells the killing itself.)
+                CHARGE_WORDS.iter().any(|charge| {
+                    let n = charge.split(' ').count();
+                    words.windows(n).enumerate().any(|(at, w)| {
+                        w.join(" ") == *charge
+                            && words.len() - at - n <= CHARGE_REACH_WORDS
+                            && words[at + n..].iter().any(|w| is_a_determiner(w))
+                    })
+                })
+            })
+    };
+    candidates.into_iter().filter(|m| !charged(m)).collect()
 }
 
 fn condition_holds(condition: Condition, lower: &str) -> bool {
