@@ -2180,6 +2180,7 @@ fn without_the_backing<'t>(
             return false;
         }
         let before = lower.get(..m.span.0).unwrap_or("");
+        // (The backing phrase's own words, at most four, and the support's.)
         let mut words: Vec<&str> = before
             .split_whitespace()
             .rev()

@@ -103,7 +103,12 @@ impl TriggerTable {
                 if words.is_empty() {
                     return Err(bad(format!("word class @{name} has no words")));
                 }
-                classes.push((format!("@{}", name.trim()), words));
+                let name = format!("@{}", name.trim());
+                // (A second definition would silently lose to the first.)
+                if classes.iter().any(|(known, _)| *known == name) {
+                    return Err(bad(format!("word class {name} is defined twice")));
+                }
+                classes.push((name, words));
                 continue;
             }
             let cols: Vec<&str> = line.split('\t').collect();
@@ -384,6 +389,11 @@ mod tests {
             unknown,
             Err(TriggerTableError::BadRow { line: 2, .. })
         ));
+        let twice = TriggerTable::parse("@bird\tkite\n@bird\tgull\n");
+        assert!(
+            matches!(&twice, Err(e) if e.to_string().contains("defined twice")),
+            "{twice:?}"
+        );
         let empty = TriggerTable::parse("@bird\t|\n");
         assert!(matches!(
             empty,
