@@ -84,11 +84,16 @@ pub fn split_clauses(sentence: &str) -> Vec<Clause> {
         let next_boundary = BOUNDARY
             .find_at(sentence, m.end())
             .map_or(sentence.len(), |n| n.start());
-        if is_and
-            && (!sibling
-                || !has_verb(&sentence[start..m.start()])
-                || !has_verb(&sentence[m.end()..next_boundary]))
-        {
+        let (before, after) = (
+            &sentence[start..m.start()],
+            &sentence[m.end()..next_boundary],
+        );
+        // "leaving 2 soldiers and 1 rebel dead": figures share the death word after them
+        // when the first figure's own words hold no verb, though the clause has one
+        // before them ("the killing of one man and at least 20 houses burned": two deeds).
+        let share_the_death_after =
+            !has_verb(after_its_last_figure(before)) && names_a_death(after);
+        if is_and && (!sibling || !has_verb(before) || !has_verb(after) || share_the_death_after) {
             continue;
         }
         if m.start() > start {
@@ -110,6 +115,35 @@ pub fn split_clauses(sentence: &str) -> Vec<Clause> {
     }
     out
 }
+
+/// The words of a stretch after its last figure ("soldiers" of "a clash erupted, leaving 2
+/// soldiers"), or the whole stretch when it has no figure: the phrase of that figure.
+fn after_its_last_figure(text: &str) -> &str {
+    let is_figure = |w: &str| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+        w.bytes().next().is_some_and(|b| b.is_ascii_digit())
+            || FIGURE_WORDS.iter().any(|n| w.eq_ignore_ascii_case(n))
+    };
+    text.split_whitespace()
+        .rfind(|w| is_figure(w))
+        // (A word split from `text` lies inside it: its end is an offset in `text`.)
+        .map_or(text, |w| {
+            let end = w.as_ptr() as usize - text.as_ptr() as usize + w.len();
+            text.get(end..).unwrap_or("")
+        })
+}
+
+/// True when a stretch says someone died ("1 rebel dead", "3 guards were killed").
+fn names_a_death(text: &str) -> bool {
+    text.split(|c: char| !c.is_ascii_alphabetic())
+        .any(|w| matches!(w.to_ascii_lowercase().as_str(), "dead" | "killed" | "died"))
+}
+
+/// Figures written as words that may open a coordinated count ("two soldiers and one").
+const FIGURE_WORDS: [&str; 12] = [
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve",
+];
 
 /// True when a stretch of text has a verb ("were killed", "attacked", "died"): a past
 /// participle or past tense other than the few adjectives news puts before nouns.
@@ -151,7 +185,7 @@ mod tests {
 
     #[test]
     fn clause_table() {
-        let rows: [(&str, &[(&str, usize)]); 6] = [
+        let rows: [(&str, &[(&str, usize)]); 8] = [
             (
                 "A car bomb killed three in Paktia on Tuesday, a local official said, while a statement said 13 were killed in Kandahar and 11 more were killed in Faryab",
                 &[
@@ -184,6 +218,18 @@ mod tests {
             (
                 "gunmen killed 3 guards and 2 cooks near the gate",
                 &[("gunmen killed 3 guards and 2 cooks near the gate", 0)],
+            ),
+            // ... though a verb stands before the figures' own phrase
+            (
+                "a gunfight erupted, leaving 2 guards and 1 raider dead",
+                &[("a gunfight erupted, leaving 2 guards and 1 raider dead", 0)],
+            ),
+            (
+                "raiders set upon the killing of one man and at least 20 huts burned",
+                &[
+                    ("raiders set upon the killing of one man", 0),
+                    ("at least 20 huts burned", 0),
+                ],
             ),
         ];
         for (sentence, expected) in rows {

@@ -54,10 +54,10 @@ use crate::text::{
 use self::confidence::{Calibration, ConfidenceInputs};
 use self::learned::Models;
 use self::non_events::{
-    after_years_gone_by, is_a_protests_grievance, is_a_question_of_why_or_how, is_history,
-    kills_figuratively, kills_only_figuratively, mentions_an_earlier_year, mentions_years_gone_by,
-    names_a_craft, names_an_earlier_year, recalled_by_an_anniversary, tells_of_a_game,
-    tells_of_a_show_of_arms, tells_of_an_accident, tells_of_earlier_deaths,
+    after_years_gone_by, counts_a_wars_dead, is_a_protests_grievance, is_a_question_of_why_or_how,
+    is_history, kills_figuratively, kills_only_figuratively, mentions_an_earlier_year,
+    mentions_years_gone_by, names_a_craft, names_an_earlier_year, recalled_by_an_anniversary,
+    tells_of_a_game, tells_of_a_show_of_arms, tells_of_an_accident, tells_of_earlier_deaths,
 };
 
 /// The event model's probability of a violent type above which it may type violent a
@@ -1047,11 +1047,9 @@ impl<'g> Extractor<'g> {
         // the dead a gathering for an anniversary recalls ("to mark the anniversary of the
         // genocide, in which 800,000 were killed").
         let a_gathering = best.is_some_and(|m| m.rule.event_type == EventType::Protests);
-        let a_past_toll = toll
-            .spans
-            .first()
-            .is_some_and(|&figure| after_years_gone_by(&lower, figure))
-            || (sense.anniversary && best.is_none_or(|_| a_gathering));
+        let a_past_toll = toll.spans.first().is_some_and(|&figure| {
+            after_years_gone_by(&lower, figure) || counts_a_wars_dead(&lower, figure)
+        }) || (sense.anniversary && best.is_none_or(|_| a_gathering));
         if best.is_none() && (!past.is_empty() || a_past_toll) {
             return None;
         }

@@ -110,6 +110,33 @@ pub(super) fn after_years_gone_by(lower: &str, trigger: Span) -> bool {
     tail[..to].windows(3).any(|w| counts_years(w, &["ago"]))
 }
 
+/// True when the figure at `figure` (in the lower-case clause) counts the dead of a whole
+/// war, told in the perfect: "the war, which has cost 70,000 lives", "a conflict that has
+/// killed more than 10,000 people". That is background, not an incident.
+pub(super) fn counts_a_wars_dead(lower: &str, figure: Span) -> bool {
+    const REACH: usize = 8;
+    let head = lower.get(..figure.0).unwrap_or("");
+    let head = head.rfind(['.', ';', ':']).map_or(head, |i| &head[i + 1..]);
+    let words = words_of(head);
+    let near = &words[words.len().saturating_sub(REACH)..];
+    let told_in_the_perfect = near.windows(2).any(|pair| {
+        matches!(pair[0], "has" | "have" | "had")
+            && matches!(pair[1], "cost" | "claimed" | "killed" | "left" | "taken")
+    });
+    told_in_the_perfect && near.iter().any(|w| WARS.contains(w))
+}
+
+/// Words for a war as a whole, whose dead are counted over its years.
+const WARS: [&str; 7] = [
+    "war",
+    "wars",
+    "conflict",
+    "insurgency",
+    "uprising",
+    "rebellion",
+    "warfare",
+];
+
 /// True when the trigger at `trigger` (in the lower-case clause) is the event an anniversary
 /// or a commemoration recalls, a few words after it ("to mark the anniversary of the
 /// massacre", "commemorating the 1994 genocide").
@@ -254,6 +281,34 @@ const MIN_GAME_WORDS: usize = 2;
 mod tests {
     use super::*;
     use chrono::NaiveDate;
+
+    #[test]
+    fn a_wars_dead_counted_over_its_years_are_no_incident() {
+        let rows: [(&str, &str, bool); 4] = [
+            (
+                "the minister said the war, which has cost 9,000 lives, must end",
+                "9,000",
+                true,
+            ),
+            (
+                "a conflict that has killed more than 400 people",
+                "400",
+                true,
+            ),
+            // a clash's own dead, and a toll that has risen
+            ("the clash killed 4 soldiers near the river", "4", false),
+            (
+                "the toll has risen to 12 after the war of words",
+                "12",
+                false,
+            ),
+        ];
+        for (clause, figure, wars_dead) in rows {
+            let at = clause.find(figure).unwrap_or(0);
+            let span = (at, at + figure.len());
+            assert_eq!(counts_a_wars_dead(clause, span), wars_dead, "{clause}");
+        }
+    }
 
     #[test]
     fn a_game_told_in_words_of_war_is_a_game() {
