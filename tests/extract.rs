@@ -2014,3 +2014,71 @@ fn an_incident_that_kills_no_one_by_definition_has_no_dead() {
         assert_eq!(first.fatalities, 0, "{text}\n{incidents:#?}");
     }
 }
+
+#[test]
+fn a_killer_who_dies_a_body_found_and_hedged_figures_are_counted() {
+    for (text, dead) in [
+        (
+            "On 2 June 2021, gunmen raided a police post in Kohat, killing 3 constables and \
+             the attacker.",
+            4,
+        ),
+        (
+            "DAYTON, Ohio (AP) — A gunman killed five diners at a cafe in Dayton on Sunday \
+             before officers killed him, police said.",
+            6,
+        ),
+        (
+            "A 51-year-old cook was found stabbed to death behind a diner in Dayton, Ohio, \
+             on Sunday, police said.",
+            1,
+        ),
+        (
+            "On 2 June 2021, fighters ambushed an army patrol near Kohat, leaving 2 soldiers \
+             and 3 fighters dead.",
+            5,
+        ),
+        (
+            "On 2 June 2021, fighters ambushed an army patrol near Kohat; 4 soldiers and \
+             around 6 fighters were killed.",
+            10,
+        ),
+    ] {
+        let incidents = extract(text, Some((2021, 6, 3)));
+        let first = incidents.first().expect("an incident");
+        assert_eq!(first.fatalities, dead, "{text}\n{incidents:#?}");
+    }
+}
+
+#[test]
+fn a_wars_toll_a_threat_and_a_miners_union_are_no_incident() {
+    for text in [
+        "SAN SALVADOR, 3 MAY 90 -- The president said the war, which has cost 60,000 \
+         lives, must end at the negotiating table.",
+        "LIMA, 3 MAY 90 -- A rebel front threatened to kill 12 judges if the trial goes on.",
+        "LA PAZ, 3 MAY 90 -- The Mine Workers Federation held a press conference in La Paz \
+         on wages.",
+    ] {
+        let incidents = extract(text, Some((1990, 5, 3)));
+        assert!(
+            incidents.iter().all(|i| i.fatalities == 0),
+            "{text}\n{incidents:#?}"
+        );
+        assert!(
+            incidents
+                .iter()
+                .all(|i| i.sub_event_type.as_str() != "Remote explosive/landmine/IED"),
+            "{text}\n{incidents:#?}"
+        );
+    }
+}
+
+#[test]
+fn who_tells_of_a_killing_is_no_party_to_it() {
+    // ", police reported" had made the police the target, and the killing a clash.
+    let text = "SAN MIGUEL, 3 MAY 90 -- Gunmen last night assassinated the mayor of San \
+                Miguel at his home, police reported.";
+    let first = first_incident(text, (1990, 5, 3));
+    assert_eq!(first.sub_event_type.as_str(), "Attack", "{first:#?}");
+    assert_eq!(first.fatalities, 1, "{first:#?}");
+}

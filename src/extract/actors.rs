@@ -357,8 +357,14 @@ impl ActorDictionary {
     /// Assigns perpetrator and victim in a clause, given the trigger span and the victim
     /// noun phrases of its death toll.
     pub fn roles(&self, clause: &str, trigger: Option<Span>, victims: &[Span]) -> Roles {
-        let found = self.find(clause);
         let lower = clause.to_ascii_lowercase();
+        // "..., police said": who tells of the deed at the end is no party to it.
+        let found: Vec<ActorMention> = self
+            .find(clause)
+            .into_iter()
+            .filter(|a| !only_tells_of_it(&lower, a.span))
+            .map(|a| as_its_group_names_it(clause, a))
+            .collect();
         let is_victim = |a: &ActorMention| {
             victims.iter().any(|v| v.0 <= a.span.0 && a.span.1 <= v.1)
                 || passive_victim(&lower, a.span)
@@ -429,6 +435,47 @@ impl ActorDictionary {
         }
         roles
     }
+}
+
+/// A state's forces by their word, as the armed group named before that word makes them:
+/// "TPLF forces", "Ambazonian soldiers" are a group's fighters, not a state's.
+fn as_its_group_names_it(clause: &str, mention: ActorMention) -> ActorMention {
+    let named_by_a_group = || {
+        super::groups::GROUPS
+            .group_written_before(clause, mention.span.0)
+            .is_some_and(|group| !group.state_force)
+    };
+    if mention.kind.is_state_force() && named_by_a_group() {
+        ActorMention {
+            kind: ActorKind::Militants,
+            ..mention
+        }
+    } else {
+        mention
+    }
+}
+
+/// True when the actor at `span` of a lower-cased clause only tells of the deed: "...,
+/// police said", "..., the army reported", "according to police".
+fn only_tells_of_it(lower: &str, span: Span) -> bool {
+    let before = lower[..span.0].trim_end();
+    let before = before.strip_suffix("the").map_or(before, str::trim_end);
+    if before.ends_with("according to") {
+        return true;
+    }
+    let mut after = lower[span.1..].split_whitespace();
+    let mut next = after.next().unwrap_or("");
+    if matches!(
+        next,
+        "officials" | "official" | "spokesman" | "spokeswoman" | "spokesperson" | "sources"
+    ) {
+        next = after.next().unwrap_or("");
+    }
+    before.ends_with(',')
+        && matches!(
+            next.trim_end_matches(|c: char| !c.is_alphanumeric()),
+            "said" | "says" | "reported" | "reports" | "told" | "stated" | "added" | "confirmed"
+        )
 }
 
 /// Participles before "by" that name who backs, leads or goes with the doers ("backed by",
@@ -765,6 +812,28 @@ mod tests {
                 "Villagers killed a suspected cattle thief near Tarvo",
                 "",
                 (Some(Civilians), None),
+            ),
+            // A group's forces are no state's.
+            (
+                "TPLF forces shelled the police station in Mekele",
+                "shelled",
+                (Some(Militants), Some(Police)),
+            ),
+            // Who tells of the deed at the end of the clause is no party to it.
+            (
+                "Gunmen shot dead a shopkeeper in Tarvo, police said",
+                "shot dead",
+                (Some(Militants), None),
+            ),
+            (
+                "Gunmen shot dead a shopkeeper in Tarvo, according to the army",
+                "shot dead",
+                (Some(Militants), None),
+            ),
+            (
+                "Gunmen shot dead a policeman in Tarvo, the army said",
+                "shot dead",
+                (Some(Militants), Some(Police)),
             ),
             (
                 "Residents who fled said the shop was looted",

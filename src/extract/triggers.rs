@@ -191,6 +191,7 @@ impl TriggerTable {
             if is_month(text, m.start(), m.end())
                 || is_an_adjective(text, m.start(), m.end())
                 || names_a_riot_force_or_its_gear(text, m.start(), m.end())
+                || names_a_pit_that_is_dug(text, m.start(), m.end())
             {
                 continue;
             }
@@ -274,6 +275,94 @@ fn names_a_riot_force_or_its_gear(text: &str, start: usize, end: usize) -> bool 
         .to_ascii_lowercase();
     RIOT_FORCE_WORDS.contains(&next_word.as_str())
 }
+
+/// The word before or after a trigger, lower-cased, when only a space parts them (a mark
+/// between ends the phrase: "a riot, police said").
+fn neighbour_word(text: &str, start: usize, end: usize, after: bool) -> String {
+    let word = if after {
+        text[end..]
+            .strip_prefix(' ')
+            .and_then(|rest| rest.split(|c: char| !c.is_alphanumeric()).next())
+    } else {
+        text[..start]
+            .strip_suffix(' ')
+            .and_then(|rest| rest.rsplit(|c: char| !c.is_alphanumeric()).next())
+    };
+    word.unwrap_or("").to_ascii_lowercase()
+}
+
+/// True when the trigger "mine" names a pit that is dug, not a bomb: by the ore before it
+/// ("a gold mine", "the Soma coal mine") or the word after it ("mine workers", "the mine
+/// owner", "a mine collapse").
+fn names_a_pit_that_is_dug(text: &str, start: usize, end: usize) -> bool {
+    if !matches!(
+        text[start..end].to_ascii_lowercase().as_str(),
+        "mine" | "mines"
+    ) {
+        return false;
+    }
+    ORES.contains(&neighbour_word(text, start, end, false).as_str())
+        || PIT_WORDS.contains(&neighbour_word(text, start, end, true).as_str())
+}
+
+/// What is dug from a mine ("a gold mine", "coal mines").
+const ORES: &[&str] = &[
+    "gold",
+    "coal",
+    "copper",
+    "tin",
+    "diamond",
+    "silver",
+    "iron",
+    "lithium",
+    "cobalt",
+    "bauxite",
+    "uranium",
+    "jade",
+    "ruby",
+    "emerald",
+    "salt",
+    "zinc",
+    "nickel",
+    "platinum",
+    "manganese",
+    "phosphate",
+    "chrome",
+    "coltan",
+    "mica",
+    "limestone",
+    "sand",
+    "open-pit",
+    "opencast",
+];
+
+/// Words after "mine" that make it a pit and its trade ("mine workers", "the mine owner").
+const PIT_WORDS: &[&str] = &[
+    "workers",
+    "worker",
+    "owner",
+    "owners",
+    "company",
+    "companies",
+    "site",
+    "sites",
+    "shaft",
+    "shafts",
+    "collapse",
+    "collapsed",
+    "operator",
+    "operators",
+    "union",
+    "unions",
+    "federation",
+    "labourers",
+    "laborers",
+    "employees",
+    "concession",
+    "concessions",
+    "output",
+    "closure",
+];
 
 /// True when a trigger that is also an adjective ("offensive") is used as one: after a
 /// verb of being or finding or a word of degree ("comments you find offensive", "was
@@ -530,6 +619,28 @@ mod tests {
     fn strategic_moves_are_read_by_meaning() {
         let best = |text: &str| highest_priority_sub_type(text);
         for (text, expected) in [
+            // Pacts of any kind, ground retaken, arms laid down, towns entered unopposed.
+            (
+                "the two factions signed a power-sharing agreement in the capital",
+                "Agreement",
+            ),
+            (
+                "troops recovered control of the hill town",
+                "Government regains territory",
+            ),
+            (
+                "thirty fighters laid down their weapons at the camp",
+                "Change to group/activity",
+            ),
+            (
+                "two clans laid down their arms and made peace at the school",
+                "Agreement",
+            ),
+            (
+                "the militia entered Lowmere without resistance",
+                "Non-violent transfer of territory",
+            ),
+            ("police arrested him without resistance", "Arrests"),
             // Aircraft that carry out strikes strike from the air, not a labour strike.
             (
                 "Two jets carried out strikes on the ridge",
@@ -632,6 +743,15 @@ mod tests {
                 "Chemical weapon",
             ),
             ("the factory was fined for storing chlorine", "none"),
+            // Charges set off or planted are bombs, whatever else was done with them.
+            (
+                "fighters damaged the bridge by setting off explosives",
+                "Remote explosive/landmine/IED",
+            ),
+            (
+                "rebels planted an explosive charge at the pylon",
+                "Remote explosive/landmine/IED",
+            ),
             // Pacts are read by their verb and noun.
             (
                 "the two militias reached an agreement on the road",
@@ -654,6 +774,17 @@ mod tests {
             ("officers in riot gear lined the road", 0),
             ("a riot broke out at the prison", 1),
             ("youths started a riot, police said", 1),
+        ]);
+    }
+
+    #[test]
+    fn a_pit_that_is_dug_is_no_mine_that_blows_up() {
+        assert_trigger_counts(&[
+            ("the Mine Workers Union met the minister", 0),
+            ("guards shot two men at a gold mine", 1),
+            ("the mine owner fled the village", 0),
+            ("the truck struck a mine on the road", 1),
+            ("soldiers laid mines along the road", 1),
         ]);
     }
 
