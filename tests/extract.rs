@@ -2082,3 +2082,47 @@ fn who_tells_of_a_killing_is_no_party_to_it() {
     assert_eq!(first.sub_event_type.as_str(), "Attack", "{first:#?}");
     assert_eq!(first.fatalities, 1, "{first:#?}");
 }
+
+#[test]
+fn a_holiday_a_neighbourhood_and_a_numbered_zone_are_read_in_context() {
+    // "Father's Day" is no county; a neighbourhood named like a county of the state is a
+    // part of the city the story is from; "(Zone 4, Afar)" still says the province.
+    for (text, date, location, admin1) in [
+        (
+            "TULSA, Okla. — Three guests were wounded at a Father's Day cookout in north \
+             Tulsa on Sunday, police said.",
+            (2021, 6, 21),
+            "Tulsa",
+            "Oklahoma",
+        ),
+        (
+            "LOUISVILLE, Ky. — A man was shot and killed in the Russell neighborhood on \
+             Saturday, Louisville police said.",
+            (2021, 6, 21),
+            "Louisville",
+            "Kentucky",
+        ),
+        (
+            "On 4 January 2021, fighters shelled Gedamaytu town (Zone 4, Afar), hitting a \
+             clinic.",
+            (2021, 1, 6),
+            "Afar",
+            "Afar",
+        ),
+    ] {
+        let (got_admin1, got_location) = first_place(text, date);
+        assert_eq!(
+            (got_location.as_str(), got_admin1.as_str()),
+            (location, admin1),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn a_department_is_named_without_its_level_word() {
+    let text = "SAN SALVADOR, 7 APR 90 -- Rebels attacked a police post in Zaragoza, La \
+                Libertad Department, on 5 April, killing two policemen.";
+    let first = first_incident(text, (1990, 4, 7));
+    assert_eq!(first.admin1, "La Libertad", "{first:#?}");
+}

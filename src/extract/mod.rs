@@ -3981,9 +3981,9 @@ fn older_division_named<'g>(
 }
 
 /// A division's name without the word for its level ("Helmand province", "the State of
-/// Lagos" as "Helmand", "Lagos").
+/// Lagos", "Departamento de Cusco" as "Helmand", "Lagos", "Cusco").
 fn without_level_words(written: &str) -> &str {
-    const LEVELS: [&str; 7] = [
+    const LEVELS: [&str; 12] = [
         "province",
         "state",
         "region",
@@ -3991,6 +3991,11 @@ fn without_level_words(written: &str) -> &str {
         "oblast",
         "division",
         "county",
+        "department",
+        "departement",
+        "departamento",
+        "prefecture",
+        "territory",
     ];
     let mut name = written.trim();
     name = name.strip_prefix("the ").unwrap_or(name);
@@ -4000,7 +4005,7 @@ fn without_level_words(written: &str) -> &str {
         {
             name = head.trim_end();
         }
-        if let Some((head, tail)) = name.split_once(" of ")
+        if let Some((head, tail)) = name.split_once(" of ").or_else(|| name.split_once(" de "))
             && head.eq_ignore_ascii_case(level)
         {
             name = tail.trim_start();
@@ -4552,6 +4557,8 @@ mod tests {
             ("the State of Lagos", "Lagos"),
             ("Tigrai Region", "Tigrai"),
             ("  Far North  ", "Far North"),
+            ("La Paz Department", "La Paz"),
+            ("Departamento de Cusco", "Cusco"),
         ];
         for (written, name) in rows {
             assert_eq!(without_level_words(written), name, "{written}");

@@ -732,8 +732,9 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
             let Some((place, confidence)) = self.first[i] else {
                 continue;
             };
+            // (Named like a county too: "the Russell neighborhood" of Louisville.)
             if !self.keep[i]
-                || place.kind != PlaceKind::PopulatedPlace
+                || !matches!(place.kind, PlaceKind::PopulatedPlace | PlaceKind::Admin2)
                 || !self.is_a_neighbourhood(i)
             {
                 continue;
@@ -2418,12 +2419,20 @@ fn followed_by_site_word(text: &str, tokens: &[Word], j: usize) -> bool {
 }
 
 /// True when the word after token `j` (over a space only) is "day": the name is a day's
-/// ("Saba Saba Day", "the Anzac day parade"), not a place.
+/// ("Saba Saba Day", "the Anzac day parade"), not a place. So is "Day" or "Eve" after a
+/// possessive ("a Father's Day party", "on New Year's Eve").
 fn names_a_day(text: &str, tokens: &[Word], j: usize) -> bool {
+    let day_after_a_possessive = || {
+        matches!(tokens[j].text(text), "Day" | "Eve")
+            && j > 0
+            && text
+                .get(tokens[j - 1].span.1..tokens[j].span.0)
+                .is_some_and(|gap| gap == "'s " || gap == "’s ")
+    };
     tokens.get(j + 1).is_some_and(|next| {
         text.get(tokens[j].span.1..next.span.0) == Some(" ")
             && next.text(text).eq_ignore_ascii_case("day")
-    })
+    }) || day_after_a_possessive()
 }
 
 /// True when the word after token `j` (over a space only) makes the name a street's, or
@@ -3252,6 +3261,11 @@ static CONTAINMENT_FILLERS: WordSet = WordSet::new(&[
     "an",
 ]);
 
+/// Words of an area known by its number ("Zone 2", "Ward 7").
+const NUMBERED_AREAS: [&str; 7] = [
+    "Zone", "Sector", "Ward", "District", "Block", "Area", "Commune",
+];
+
 /// The index of the place that contains mention `i`: the next mention after only place-like
 /// words and ",", "(" (a capitalised local name the gazetteer lacks may stand between),
 /// when it is a division or country.
@@ -3269,6 +3283,11 @@ fn container_of(text: &str, raws: &[Raw], i: usize, keep: &[bool]) -> Option<usi
         // the kind of place the first name is.
         let words_ok = gap_words.iter().enumerate().all(|(k, w)| {
             is_capitalized(w)
+                // "Abala (Zone 2, Afar)": a numbered zone the gazetteer lacks (not an
+                // age: "Ana Ruiz, 19, of Dayton")
+                || (w.bytes().all(|b| b.is_ascii_digit())
+                    && k > 0
+                    && NUMBERED_AREAS.contains(&gap_words[k - 1]))
                 || CONTAINMENT_FILLERS.contains(w)
                 // "Muse township, northern Shan state" (not "north of": a neighbour).
                 || lexicon::DIRECTION_ADJECTIVES.contains(w)
@@ -3865,7 +3884,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 172] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 173] = [
             // a division by the name conflict coders and news give it (Shabeellaha Hoose,
             // Nīnawá), not a namesake's part (Ethiopia's Shabelle zone)
             (
@@ -4421,6 +4440,14 @@ mod tests {
             (
                 "Marchers in Kisumu sang at the Saba Saba day rally.",
                 &[("Kisumu", PopulatedPlace, "KE", Locative)],
+            ),
+            // "Day" after a possessive is a holiday's
+            (
+                "Four guests were hurt at a Father's Day party in Fresno, California.",
+                &[
+                    ("Fresno", PopulatedPlace, "US", Locative),
+                    ("California", Admin1, "US", Locative),
+                ],
             ),
             // a compass point before a town names a part of it; before a street of an
             // address, a street
