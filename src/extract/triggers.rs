@@ -192,6 +192,7 @@ impl TriggerTable {
                 || is_an_adjective(text, m.start(), m.end())
                 || names_a_riot_force_or_its_gear(text, m.start(), m.end())
                 || names_a_pit_that_is_dug(text, m.start(), m.end())
+                || shuts_oneself_in(text, m.start(), m.end())
             {
                 continue;
             }
@@ -303,6 +304,16 @@ fn names_a_pit_that_is_dug(text: &str, start: usize, end: usize) -> bool {
     }
     ORES.contains(&neighbour_word(text, start, end, false).as_str())
         || PIT_WORDS.contains(&neighbour_word(text, start, end, true).as_str())
+}
+
+/// True when the trigger "barricaded" tells of one who shut himself in ("a man who then
+/// barricaded himself inside a house"), no crowd's barricades.
+fn shuts_oneself_in(text: &str, start: usize, end: usize) -> bool {
+    text[start..end].eq_ignore_ascii_case("barricaded")
+        && matches!(
+            neighbour_word(text, start, end, true).as_str(),
+            "himself" | "herself" | "themselves" | "itself"
+        )
 }
 
 /// What is dug from a mine ("a gold mine", "coal mines").
@@ -752,6 +763,15 @@ mod tests {
                 "rebels planted an explosive charge at the pylon",
                 "Remote explosive/landmine/IED",
             ),
+            // Bombs dropped from the air; people taken to where no one knows.
+            (
+                "the cartel dropped explosives from drones onto the checkpoint",
+                "Air/drone strike",
+            ),
+            (
+                "soldiers detained a teacher and took him to an unknown location",
+                "Abduction/forced disappearance",
+            ),
             // Pacts are read by their verb and noun.
             (
                 "the two militias reached an agreement on the road",
@@ -785,6 +805,14 @@ mod tests {
             ("the mine owner fled the village", 0),
             ("the truck struck a mine on the road", 1),
             ("soldiers laid mines along the road", 1),
+        ]);
+    }
+
+    #[test]
+    fn one_who_shuts_himself_in_raises_no_barricade() {
+        assert_trigger_counts(&[
+            ("the gunman barricaded himself inside a house", 0),
+            ("youths barricaded the main road with tyres", 1),
         ]);
     }
 
