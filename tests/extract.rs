@@ -2055,6 +2055,9 @@ fn a_wars_toll_a_threat_and_a_miners_union_are_no_incident() {
     for text in [
         "SAN SALVADOR, 3 MAY 90 -- The president said the war, which has cost 60,000 \
          lives, must end at the negotiating table.",
+        "SAN SALVADOR, 25 MAR 90 -- [SERMON] In his Sunday homily, the bishop condemned \
+         all forms of violence and urged both sides to resume dialogue to end the war that \
+         has cost 60,000 lives.",
         "LIMA, 3 MAY 90 -- A rebel front threatened to kill 12 judges if the trial goes on.",
         "LA PAZ, 3 MAY 90 -- The Mine Workers Federation held a press conference in La Paz \
          on wages.",

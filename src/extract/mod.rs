@@ -917,8 +917,15 @@ impl<'g> Extractor<'g> {
         };
         let (si, sentence, toll) = casualty_sentences()
             .map(|(si, s)| (si, s, death_toll(s.text, &[])))
-            // (A casualty denied, "No deaths reported", makes no lead.)
-            .find(|(_, _, toll)| toll.killed > 0 || toll.injuries)
+            // (A casualty denied, "No deaths reported", makes no lead; nor a war's dead
+            // counted over its years, "to end the war that has cost 70,000 lives".)
+            .find(|(_, s, toll)| {
+                (toll.killed > 0 || toll.injuries)
+                    && !toll
+                        .spans
+                        .iter()
+                        .any(|&figure| counts_a_wars_dead(&s.text.to_ascii_lowercase(), figure))
+            })
             .or_else(|| {
                 // A note (a text without a date of its own) is written about one event, so
                 // its first sentence tells it; a dated story tells one only where a sentence
