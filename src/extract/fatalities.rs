@@ -1154,9 +1154,11 @@ fn the_killer_died_too(lower: &[String]) -> Option<usize> {
                 && (j + 1 == lower.len() || word(j + 1) == "dead")
         }
         // "killed seven people before police shot him dead", "until officers killed him"
+        // (not "officers killed her husband": "her" there is his).
         "him" | "her" => {
             let shot_dead = word(j - 1) == "shot" && word(j + 1) == "dead";
-            (word(j - 1) == "killed" || shot_dead)
+            let ends_there = word(j) == "him" || j + 1 == lower.len();
+            (word(j - 1) == "killed" && ends_there || shot_dead)
                 && FORCES_THAT_STOP_A_KILLER.contains(word(j.saturating_sub(2)))
         }
         _ => false,
@@ -3114,7 +3116,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 347] = [
+        let rows: [(&str, u32); 349] = [
             ("a union leader was attacked and killed by assailants", 1),
             // losing one's life, and losing anything else
             ("a night watchman lost his life when the depot burned", 1),
@@ -3713,6 +3715,11 @@ mod tests {
                 3,
             ),
             ("a gunman killed five shoppers before police killed him", 6),
+            ("a gunwoman killed two guards before police killed her", 3),
+            (
+                "a gunman killed two guards before officers killed her dog",
+                2,
+            ),
             (
                 "a gunman shot dead two clerks until officers shot him dead",
                 3,
