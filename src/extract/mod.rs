@@ -920,11 +920,13 @@ impl<'g> Extractor<'g> {
             // (A casualty denied, "No deaths reported", makes no lead; nor a war's dead
             // counted over its years, "to end the war that has cost 70,000 lives".)
             .find(|(_, s, toll)| {
-                (toll.killed > 0 || toll.injuries)
-                    && !toll
+                (toll.killed > 0 || toll.injuries) && {
+                    let lower = s.text.to_ascii_lowercase();
+                    !toll
                         .spans
                         .iter()
-                        .any(|&figure| counts_a_wars_dead(&s.text.to_ascii_lowercase(), figure))
+                        .any(|&figure| counts_a_wars_dead(&lower, figure))
+                }
             })
             .or_else(|| {
                 // A note (a text without a date of its own) is written about one event, so

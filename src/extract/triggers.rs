@@ -262,19 +262,9 @@ const RIOT_FORCE_WORDS: &[&str] = &[
 /// True when the trigger "riot" names the police who put riots down or their gear, by the
 /// word after it.
 fn names_a_riot_force_or_its_gear(text: &str, start: usize, end: usize) -> bool {
-    if !text[start..end].eq_ignore_ascii_case("riot") {
-        return false;
-    }
-    // (The next word in the same phrase: "a riot, police said" is a riot.)
-    let Some(rest) = text[end..].strip_prefix(' ') else {
-        return false;
-    };
-    let next_word = rest
-        .split(|c: char| !c.is_alphanumeric())
-        .next()
-        .unwrap_or("")
-        .to_ascii_lowercase();
-    RIOT_FORCE_WORDS.contains(&next_word.as_str())
+    text[start..end].eq_ignore_ascii_case("riot")
+        // (The next word in the same phrase: "a riot, police said" is a riot.)
+        && RIOT_FORCE_WORDS.contains(&neighbour_word(text, start, end, true).as_str())
 }
 
 /// The word before or after a trigger, lower-cased, when only a space parts them (a mark
