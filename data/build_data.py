@@ -603,7 +603,20 @@ def division_abbreviations(iso, ap_abbreviations, name):
     ap = ap_abbreviations.get(suffix) if country == "US" else None
     if ap and ap != name:
         out.append(ap)
+    press = PRESS_ABBREVIATIONS.get((country, suffix))
+    if press:
+        out.append(press)
     return sorted(set(out))
+
+
+# The short forms the Canadian and Australian press write after a town ("London, Ont.",
+# "Toowoomba, Qld"), where they differ from the ISO code.
+PRESS_ABBREVIATIONS = {
+    ("CA", "AB"): "Alta.", ("CA", "MB"): "Man.", ("CA", "NL"): "Nfld.", ("CA", "ON"): "Ont.",
+    ("CA", "PE"): "P.E.I.", ("CA", "QC"): "Que.", ("CA", "SK"): "Sask.",
+    ("CA", "NT"): "N.W.T.", ("AU", "QLD"): "Qld", ("AU", "VIC"): "Vic.",
+    ("AU", "TAS"): "Tas.",
+}
 
 
 # Countries whose ISO 3166 name ("Syrian Arab Republic", "Congo, The Democratic Republic of

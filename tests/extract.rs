@@ -1749,6 +1749,12 @@ fn an_arrest_for_a_bombing_and_a_house_blown_up_are_read_by_meaning() {
         Some((2021, 5, 8)),
         "Arrests",
     );
+    // Those arrested, named by the deed they are suspected of, did no deed here.
+    assert_first_sub_event_type(
+        "Soldiers on Friday arrested 9 suspected kidnappers in Zaria, the army said.",
+        Some((2021, 5, 8)),
+        "Arrests",
+    );
     assert_first_sub_event_type(
         "On 7 May 2021, militiamen blew up the house of a tribal elder in Radaa (Al Bayda).",
         None,
@@ -2128,4 +2134,104 @@ fn a_department_is_named_without_its_level_word() {
                 Libertad Department, on 5 April, killing two policemen.";
     let first = first_incident(text, (1990, 4, 7));
     assert_eq!(first.admin1, "La Libertad", "{first:#?}");
+}
+
+#[test]
+fn an_obituary_a_match_report_and_failed_talks_report_no_incident() {
+    for text in [
+        // a death by illness, and the hospital it came in
+        "Former trade minister Ilse Marando has died at the age of 81 after a long illness, \
+         her family said on Tuesday. She died at a clinic in Dodoma.",
+        // a match told in the words of war
+        "Tavia Rennick beat Mara Solte 6-3 6-4 to win the title in the final on Sunday. \
+         \"She destroyed me today,\" Solte said. The champion thanked the fans and her coach \
+         after the match.",
+        // talks that agreed nothing
+        "The foreign ministers of Velmar and Oskany held talks in Geneva on Monday, but no \
+         agreement on the border was reached.",
+    ] {
+        let incidents = extract(text, Some((2024, 5, 10)));
+        assert!(incidents.is_empty(), "{text}\n{incidents:#?}");
+    }
+    // A death told beside violence is still an incident, an obituary's words or not.
+    let incidents = extract(
+        "A shopkeeper died in hospital on Monday after gunmen shot him in Dodoma, police \
+         said. He had recovered from a long illness last year.",
+        Some((2024, 5, 10)),
+    );
+    assert!(
+        incidents.iter().any(|i| i.fatalities == 1),
+        "{incidents:#?}"
+    );
+    // Talks that reached an agreement are one.
+    let incidents = extract(
+        "The two governments held talks in Geneva on Monday and signed an agreement on the \
+         border.",
+        Some((2024, 5, 10)),
+    );
+    assert!(
+        incidents
+            .iter()
+            .any(|i| i.sub_event_type.as_str() == "Agreement"),
+        "{incidents:#?}"
+    );
+}
+
+#[test]
+fn a_canadian_press_abbreviation_names_the_province() {
+    let first = first_incident(
+        "LONDON, Ont. — A man was stabbed to death outside a bar early Sunday, police said.",
+        (2024, 5, 12),
+    );
+    assert_eq!(
+        (first.country.as_str(), first.admin1.as_str()),
+        ("Canada", "Ontario")
+    );
+}
+
+#[test]
+fn a_district_named_right_after_its_country_is_the_place() {
+    // The district the event is put in, right after its country, is the place, not the
+    // dateline's town.
+    let text = "GOMA, Democratic Republic of Congo (Reuters) - Militiamen killed 9 people at a \
+                camp in Congo's Masisi territory on Monday night, officials said.";
+    let first = first_incident(text, (2024, 4, 16));
+    assert!(first.admin2.starts_with("Masisi"), "{text}\n{first:#?}");
+}
+
+#[test]
+fn a_strike_in_a_story_of_air_strikes_is_no_walkout() {
+    let text = "MOSUL, Iraq — A drone strike hit a car near Sinjar on Monday, killing two men, \
+                officials said. The ministry did not comment on the strike. The strikes also \
+                hit a depot in Tal Afar.";
+    let incidents = extract(text, Some((2024, 5, 7)));
+    assert!(
+        incidents
+            .iter()
+            .all(|i| i.event_type.to_string() != "Protests"),
+        "{incidents:#?}"
+    );
+    // Workers' strikes are still protests, beside an air strike or not.
+    let text = "MOSUL, Iraq — Teachers held a strike in Mosul on Monday over unpaid salaries. \
+                It came a week after an air strike on a depot nearby.";
+    let incidents = extract(text, Some((2024, 5, 7)));
+    assert!(
+        incidents
+            .iter()
+            .any(|i| i.event_type.to_string() == "Protests"),
+        "{incidents:#?}"
+    );
+}
+
+#[test]
+fn an_attack_weighed_against_others_is_no_new_one() {
+    let text = "RAIPUR — Rebels blew up a police truck with a roadside bomb near Kutru on \
+                Monday, killing six officers, police said. This is the biggest attack on the \
+                police in the state in two years.";
+    let incidents = extract(text, Some((2025, 1, 7)));
+    assert_eq!(incidents.len(), 1, "{incidents:#?}");
+    // The fiercest clashes in weeks are told, not weighed.
+    let text = "The fiercest clashes in weeks broke out in Kutru on Monday, police said.";
+    let incidents = extract(text, Some((2025, 1, 7)));
+    assert_eq!(incidents.len(), 1, "{incidents:#?}");
 }

@@ -182,7 +182,8 @@ pub fn mentions_casualty(text: &str) -> bool {
 
 /// True when the figure of words `first..=last` is part of a unit's or a group's name, not
 /// a count: digits after capital letters or a unit's noun ("Densus 88 shot a militant", "a
-/// BGF 1019 soldier", "Battalion 101"); a figure of one word only.
+/// BGF 1019 soldier", "Battalion 101"), or before a capitalised word and a gang's noun ("the
+/// 400 Lakou gang"); a figure of one word only.
 fn names_a_unit(
     clause: &str,
     tokens: &[crate::text::Word],
@@ -191,6 +192,27 @@ fn names_a_unit(
     last: usize,
 ) -> bool {
     let digits = first == last && lower[first].bytes().all(|b| b.is_ascii_digit());
+    // ("killed 3 Sinaloa cartel members" counts them: the gang's name takes "the", and its
+    // noun ends the phrase.)
+    let a_gangs_name = || {
+        first > 0
+            && lower[first - 1] == "the"
+            && tokens
+                .get(last + 1)
+                .is_some_and(|next| crate::text::is_capitalized(next.text(clause)))
+            && lower
+                .get(last + 2)
+                .is_some_and(|noun| GANG_NOUNS.contains(noun))
+            && !lower.get(last + 3).is_some_and(|next| {
+                matches!(
+                    next.as_str(),
+                    "members" | "member" | "fighters" | "leader" | "leaders" | "gunmen"
+                )
+            })
+    };
+    if digits && a_gangs_name() {
+        return true;
+    }
     if !digits || first == 0 || clause[tokens[first - 1].span.1..tokens[first].span.0] != *" " {
         return false;
     }
@@ -223,6 +245,9 @@ fn joining_words_before(lower: &[String], first: usize) -> Option<usize> {
         None
     }
 }
+
+/// Nouns after a group's name that has a figure in it ("the 400 Lakou gang").
+static GANG_NOUNS: WordSet = WordSet::new(&["gang", "gangs", "cartel"]);
 
 /// Nouns of an armed unit, which a number names ("Detachment 88", "Battalion 101").
 static UNIT_NOUNS: WordSet = WordSet::new(&[
@@ -2237,7 +2262,8 @@ fn single_persons_beside(
 fn victims_item(lower: &[String], from: usize) -> Option<(u32, usize)> {
     let word = |at: usize| lower.get(at).map_or("", String::as_str);
     let first = word(from);
-    if matches!(first, "a" | "an" | "one") {
+    // ("killing a commander and another member": one more person.)
+    if matches!(first, "a" | "an" | "one" | "another") {
         // The person's noun within three words: "a local police colonel".
         let noun = (from + 1..lower.len().min(from + 4))
             .find(|&j| lexicon::ONE_PERSON_NOUNS.contains(word(j)))?;
@@ -3116,7 +3142,16 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 349] = [
+        let rows: [(&str, u32); 354] = [
+            ("the strike killed a militia leader and another member", 2),
+            // a figure in a gang's name counts no one
+            ("members of the 300 Tavo gang shot dead two drivers", 2),
+            ("gunmen killed 4 Zalandi villagers near the ford", 4),
+            ("a raid killed 3 Tavo gang members", 3),
+            (
+                "a helicopter was shot down, killing 3 Russian crew members",
+                3,
+            ),
             ("a union leader was attacked and killed by assailants", 1),
             // losing one's life, and losing anything else
             ("a night watchman lost his life when the depot burned", 1),

@@ -647,6 +647,78 @@ pub static ANNIVERSARY: WordSet = WordSet::new(&[
     "commemoration",
 ]);
 
+/// Words of work and its pay, which make a "strike" a walk-out ("teachers went on strike
+/// over salaries").
+pub static LABOUR_WORDS: WordSet = WordSet::new(&[
+    "workers",
+    "worker",
+    "union",
+    "unions",
+    "wage",
+    "wages",
+    "salary",
+    "salaries",
+    "pay",
+    "teachers",
+    "doctors",
+    "nurses",
+    "drivers",
+    "staff",
+    "employees",
+    "general strike",
+    "hunger strike",
+    "on strike",
+    "went on strike",
+    "strikers",
+    "walkout",
+]);
+
+/// Words after a protest called for that say it was held ("which was widely followed").
+pub static HELD_AS_CALLED: WordSet = WordSet::new(&[
+    "followed",
+    "observed",
+    "heeded",
+    "held",
+    "paralysed",
+    "paralyzed",
+    "shut",
+]);
+
+/// Words that say talks agreed nothing ("no agreement was reached", "failed to reach a
+/// deal").
+pub static NO_AGREEMENT: WordSet = WordSet::new(&[
+    "no agreement",
+    "no deal",
+    "no accord",
+    "no breakthrough",
+    "without an agreement",
+    "without agreement",
+    "without a deal",
+    "failed to reach",
+    "failed to agree",
+    "could not agree",
+    "did not agree",
+    "talks collapsed",
+    "talks broke down",
+]);
+
+/// Words that tell of a death by illness or age ("after a long illness", "died
+/// peacefully"): an obituary's, no incident's.
+pub static NATURAL_DEATH: WordSet = WordSet::new(&[
+    "long illness",
+    "short illness",
+    "brief illness",
+    "natural causes",
+    "died peacefully",
+    "passed away peacefully",
+    "died in his sleep",
+    "died in her sleep",
+    "old age",
+    "battle with cancer",
+    "died of cancer",
+    "obituary",
+]);
+
 /// Words that count the years since an event ("ten years after", "a decade since").
 pub static COUNT_WORDS: WordSet = WordSet::new(&[
     "a", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -697,6 +769,11 @@ pub static GENERIC: WordSet = WordSet::new(&[
     "suspended",
     "stalled",
     "yet to",
+    "soared",
+    "soaring",
+    "homicide rate",
+    "murder rate",
+    "crime rate",
 ]);
 
 /// Nouns for armed or organised groups: a name right before one of them names the group,
@@ -1009,6 +1086,11 @@ pub static GAME_WORDS: WordSet = WordSet::new(&[
     "half",
     "stroke",
     "strokes",
+    "title",
+    "trophy",
+    "champion",
+    "champions",
+    "teammates",
 ]);
 
 /// Words of a death or injury no one inflicted: a crash, a flood, a collapse, a disease.

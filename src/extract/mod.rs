@@ -57,7 +57,8 @@ use self::non_events::{
     after_years_gone_by, counts_a_wars_dead, is_a_protests_grievance, is_a_question_of_why_or_how,
     is_history, kills_figuratively, kills_only_figuratively, mentions_an_earlier_year,
     mentions_years_gone_by, names_a_craft, names_an_earlier_year, recalled_by_an_anniversary,
-    tells_of_a_game, tells_of_a_show_of_arms, tells_of_an_accident, tells_of_earlier_deaths,
+    tells_of_a_game, tells_of_a_natural_death, tells_of_a_show_of_arms, tells_of_an_accident,
+    tells_of_earlier_deaths, tells_of_games,
 };
 
 /// The event model's probability of a violent type above which it may type violent a
@@ -800,6 +801,9 @@ impl<'g> Extractor<'g> {
         let article_year = anchor.map(|d| d.year());
         let mut anchor = anchor;
         let mut found: Vec<Found<'t>> = Vec::new();
+        let natural_death_told = std::cell::OnceCell::new();
+        let story_of_games = std::cell::OnceCell::new();
+        let story_of_strikes = std::cell::OnceCell::new();
         for (si, sentence) in sentences.iter().enumerate() {
             let s0 = sentence.span.0;
             // A sentence with neither a trigger nor a casualty word reports no incident; it
@@ -837,6 +841,24 @@ impl<'g> Extractor<'g> {
             let sense = SentenceSense {
                 accident: tells_of_an_accident(&sentence_lower),
                 anniversary: lexicon::ANNIVERSARY.any_in(&sentence_lower),
+                natural_death: ["died", "dies", "passed away"]
+                    .iter()
+                    .any(|w| sentence_lower.contains(w))
+                    && *natural_death_told.get_or_init(|| {
+                        sentences
+                            .iter()
+                            .any(|s| tells_of_a_natural_death(&s.text.to_ascii_lowercase()))
+                    }),
+                games: *story_of_games.get_or_init(|| tells_of_games(&text.to_ascii_lowercase())),
+                strikes_from_afar: *story_of_strikes.get_or_init(|| {
+                    triggers_by_sentence.iter().flatten().any(|m| {
+                        matches!(
+                            m.rule.sub_event_type,
+                            SubEventType::AirDroneStrike
+                                | SubEventType::ShellingArtilleryMissileAttack
+                        )
+                    })
+                }),
             };
             for (ci, clause) in clauses.iter().enumerate() {
                 let span = (s0 + clause.span.0, s0 + clause.span.1);
@@ -903,30 +925,43 @@ impl<'g> Extractor<'g> {
         let of_the_past = |s: &crate::text::Sentence<'_>| {
             anchor.is_some_and(|day| mentions_an_earlier_year(s.text, day.year()))
         };
+        let natural_death = std::cell::OnceCell::new();
+        let natural_death_told = || {
+            *natural_death.get_or_init(|| {
+                sentences
+                    .iter()
+                    .any(|s| tells_of_a_natural_death(&s.text.to_ascii_lowercase()))
+            })
+        };
+        // (A death without violence, in a story of a death by illness or age.)
+        let an_obituarys_death =
+            |lower: &str| natural_death_told() && !lexicon::VIOLENCE_WORDS.any_in(lower);
         let casualty_sentences = || {
             sentences.iter().enumerate().filter(|(_, s)| {
                 fatalities::mentions_casualty(s.text) && !of_the_past(s) && {
                     let lower = s.text.to_ascii_lowercase();
-                    // (The pandemic's dead are no incident's.)
+                    // (The pandemic's dead are no incident's, nor an obituary's.)
                     !tells_of_an_accident(&lower)
+                        && !an_obituarys_death(&lower)
                         && !lexicon::PANDEMIC.any_in(&lower)
                         && !mentions_years_gone_by(&lower)
                         && !counts_over_months(&lower)
                 }
             })
         };
+        // (A war's dead counted over its years, "to end the war that has cost 70,000
+        // lives", make no lead.)
+        let counts_a_wars_dead_only = |s: &crate::text::Sentence<'_>, toll: &Toll| {
+            let lower = s.text.to_ascii_lowercase();
+            toll.spans
+                .iter()
+                .any(|&figure| counts_a_wars_dead(&lower, figure))
+        };
         let (si, sentence, toll) = casualty_sentences()
             .map(|(si, s)| (si, s, death_toll(s.text, &[])))
-            // (A casualty denied, "No deaths reported", makes no lead; nor a war's dead
-            // counted over its years, "to end the war that has cost 70,000 lives".)
+            // (A casualty denied, "No deaths reported", makes no lead.)
             .find(|(_, s, toll)| {
-                (toll.killed > 0 || toll.injuries) && {
-                    let lower = s.text.to_ascii_lowercase();
-                    !toll
-                        .spans
-                        .iter()
-                        .any(|&figure| counts_a_wars_dead(&lower, figure))
-                }
+                (toll.killed > 0 || toll.injuries) && !counts_a_wars_dead_only(s, toll)
             })
             .or_else(|| {
                 // A note (a text without a date of its own) is written about one event, so
@@ -936,13 +971,14 @@ impl<'g> Extractor<'g> {
                 // it tells none.
                 if anchor.is_some() {
                     return casualty_sentences()
-                        .find(|(_, s)| {
+                        .filter(|(_, s)| {
                             let lower = s.text.to_ascii_lowercase();
                             lexicon::KILLED_OR_HURT.any_in(&lower)
                                 && !lexicon::NEGATIONS.any_in(&lower)
                                 && !kills_only_figuratively(&lower)
                         })
-                        .map(|(si, s)| (si, s, death_toll(s.text, &[])));
+                        .map(|(si, s)| (si, s, death_toll(s.text, &[])))
+                        .find(|(_, s, toll)| !counts_a_wars_dead_only(s, toll));
                 }
                 sentences
                     .iter()
@@ -951,7 +987,7 @@ impl<'g> Extractor<'g> {
                     .map(|(si, s)| (si, s, death_toll(s.text, &[])))
             })?;
         // (A game's report, in the words of war sport uses, is no incident's lead.)
-        if tells_of_a_game(&sentence.text.to_lowercase()) {
+        if tells_of_a_game(&sentence.text.to_lowercase(), false) {
             return None;
         }
         let dates = dates_of(sentence, anchor);
@@ -1045,8 +1081,51 @@ impl<'g> Extractor<'g> {
             .filter(|m| {
                 matches!(m.rule.event_type, EventType::Protests | EventType::Riots)
                     || m.rule.phrase.starts_with("clash")
-                    || !*a_game.get_or_init(|| tells_of_a_game(&lower))
+                    || !*a_game.get_or_init(|| tells_of_a_game(&lower, sense.games))
             })
+            .collect();
+        // "The ministry did not comment on the strike", in a story of an air strike: the
+        // strike is that one, no walk-out.
+        let a_walkout = |m: &TriggerMatch<'_>| {
+            matches!(m.rule.phrase.as_str(), "strike" | "strikes")
+                && m.rule.event_type == EventType::Protests
+        };
+        let candidates: Vec<TriggerMatch<'t>> = candidates
+            .into_iter()
+            .filter(|m| {
+                !(sense.strikes_from_afar && a_walkout(m) && !lexicon::LABOUR_WORDS.any_in(&lower))
+            })
+            .collect();
+        // "held talks, but no agreement was reached": talks that failed agreed nothing.
+        let talks_failed = std::cell::OnceCell::new();
+        let candidates: Vec<TriggerMatch<'t>> = candidates
+            .into_iter()
+            .filter(|m| {
+                m.rule.sub_event_type != SubEventType::Agreement
+                    || !*talks_failed.get_or_init(|| {
+                        lexicon::NO_AGREEMENT
+                            .any_in(&text[sentence_span.0..sentence_span.1].to_ascii_lowercase())
+                    })
+            })
+            .collect();
+        // "called for a week of marches": a protest asked for is none held.
+        let rest_of_sentence = || {
+            text.get(span.1..sentence_span.1)
+                .unwrap_or("")
+                .to_ascii_lowercase()
+        };
+        let candidates: Vec<TriggerMatch<'t>> = candidates
+            .into_iter()
+            .filter(|m| {
+                m.rule.event_type != EventType::Protests
+                    || !is_only_called_for(&lower, m.span, &rest_of_sentence())
+            })
+            .collect();
+        // "This is the biggest attack on the forces in two years": the incident told,
+        // weighed against others, and no new one (when the clause counts no dead of it).
+        let candidates: Vec<TriggerMatch<'t>> = candidates
+            .into_iter()
+            .filter(|m| toll.killed > 0 || !follows_a_superlative(&lower, m.span))
             .collect();
         let candidates = without_the_backing(candidates, &lower);
         let candidates = without_the_charges(candidates, &lower);
@@ -1083,6 +1162,11 @@ impl<'g> Extractor<'g> {
             return None;
         }
         if best.is_none() && toll.killed == 0 && !(toll.injuries && has_figure(ctext)) {
+            return None;
+        }
+        // "died at 79 after a long illness", and "he died at a hospital" in that story: a
+        // death no one caused.
+        if best.is_none() && sense.natural_death && !lexicon::VIOLENCE_WORDS.any_in(&lower) {
             return None;
         }
         if best.is_none() && is_unreal(&lower, (lower.len(), lower.len()), None) {
@@ -1468,6 +1552,14 @@ struct SentenceSense {
     accident: bool,
     /// It marks an anniversary: the dead it counts without a trigger are the past's.
     anniversary: bool,
+    /// It tells of a death, in a text that tells of a death by illness or age
+    /// ([`tells_of_a_natural_death`]): "he died in hospital" in an obituary.
+    natural_death: bool,
+    /// It is a sentence of a story of games ([`tells_of_games`]).
+    games: bool,
+    /// It is a sentence of a story of strikes from the air or by artillery: a bare
+    /// "strike" there is one of them, no walk-out.
+    strikes_from_afar: bool,
 }
 
 /// What the steps after the place mentions read of one article.
@@ -2247,16 +2339,22 @@ fn without_the_charges<'t>(
             && m.span.0 >= arrest_end
             && lower.get(arrest_end..m.span.0).is_some_and(|between| {
                 let words: Vec<&str> = between.split_whitespace().collect();
+                // "arrested 12 suspected kidnappers": the deed names those arrested.
+                let names_the_suspects = words.len() <= CHARGE_REACH_WORDS
+                    && words
+                        .last()
+                        .is_some_and(|w| matches!(*w, "suspected" | "alleged" | "presumed"));
                 // (The deed named as a noun, after a determiner: "accused of killing two
                 // people Thursday night" tells the killing itself.)
-                CHARGE_WORDS.iter().any(|charge| {
-                    let n = charge.split(' ').count();
-                    words.windows(n).enumerate().any(|(at, w)| {
-                        w.join(" ") == *charge
-                            && words.len() - at - n <= CHARGE_REACH_WORDS
-                            && words[at + n..].iter().any(|w| is_a_determiner(w))
+                names_the_suspects
+                    || CHARGE_WORDS.iter().any(|charge| {
+                        let n = charge.split(' ').count();
+                        words.windows(n).enumerate().any(|(at, w)| {
+                            w.join(" ") == *charge
+                                && words.len() - at - n <= CHARGE_REACH_WORDS
+                                && words[at + n..].iter().any(|w| is_a_determiner(w))
+                        })
                     })
-                })
             })
     };
     candidates.into_iter().filter(|m| !charged(m)).collect()
@@ -2382,6 +2480,67 @@ fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool 
     }
     false
 }
+
+/// True when the trigger at `trigger` (in the lower-case clause) is weighed by a superlative
+/// after a copula ("it was the deadliest attack", "is the most serious clash"), not told
+/// ("the fiercest clashes in weeks broke out").
+fn follows_a_superlative(lower: &str, trigger: Span) -> bool {
+    const SUPERLATIVES: [&str; 8] = [
+        "biggest",
+        "deadliest",
+        "worst",
+        "largest",
+        "bloodiest",
+        "most",
+        "heaviest",
+        "fiercest",
+    ];
+    let words = words_before(lower, trigger);
+    let n = words.len();
+    (n.saturating_sub(2)..n).any(|k| {
+        SUPERLATIVES.contains(&words[k])
+            && k >= 2
+            && words[k - 1] == "the"
+            && matches!(words[k - 2], "is" | "was" | "marks" | "marked" | "became")
+    })
+}
+
+/// The words of a clause before its trigger at `trigger`.
+fn words_before(lower: &str, trigger: Span) -> Vec<&str> {
+    lower
+        .get(..trigger.0)
+        .unwrap_or("")
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// True when the protest whose trigger is at `trigger` (in the lower-case clause) is only
+/// called for: "called for a week of strikes and marches" asks for a protest, not held;
+/// "called for justice during a march" tells a march held, and so does "called for a strike,
+/// which was widely followed" (`rest`: the lower-case rest of the sentence).
+fn is_only_called_for(lower: &str, trigger: Span, rest: &str) -> bool {
+    let words = words_before(lower, trigger);
+    let n = words.len();
+    let from = n.saturating_sub(CALLED_FOR_WORDS);
+    words[from..]
+        .windows(2)
+        .rposition(|w| matches!(w[0], "called" | "calls" | "calling" | "urged") && w[1] == "for")
+        .is_some_and(|at| {
+            !words[from + at + 2..].iter().any(|w| {
+                matches!(
+                    *w,
+                    "during" | "at" | "in" | "as" | "while" | "after" | "which" | "then"
+                )
+            })
+        })
+        && !lexicon::HELD_AS_CALLED.any_in(lower.get(trigger.1.min(lower.len())..).unwrap_or(""))
+        && !lexicon::HELD_AS_CALLED.any_in(rest)
+}
+
+/// How many words before a protest's trigger a call for it may stand ("called for a week of
+/// strikes").
+const CALLED_FOR_WORDS: usize = 12;
 
 /// How many words before a trigger its own noun phrase may hold ("the 31 October attack").
 const NOUN_PHRASE_WORDS: usize = 4;
@@ -2690,27 +2849,29 @@ fn choose_place(mentions: &[Mention<'_>], span: Span) -> Option<(usize, GeoPreci
             .map(|(i, m)| pick(i, m))
     };
     if let Some((i, m)) = locative {
+        // "in south Kashmir's Pulwama district", "in Sindh's Hyderabad city", "in Congo's
+        // Djugu territory": a province or a country the event is put in gives way to a place
+        // of it named right after it (a gap that holds a possessive, a comma or a short
+        // word), before any other place of it the clause names (a dateline's town).
+        if matches!(m.place.kind, PlaceKind::Admin1 | PlaceKind::Country)
+            && let Some((k, within)) = mentions.iter().enumerate().find(|(_, l)| {
+                inside(l)
+                    && l.span.0 > m.span.1
+                    && l.span.0 - m.span.1 <= POSSESSIVE_GAP_BYTES
+                    && l.place.kind != m.place.kind
+                    && l.place.kind != PlaceKind::Country
+                    && l.place.country == m.place.country
+                    && (m.place.kind == PlaceKind::Country || l.place.admin1 == m.place.admin1)
+            })
+        {
+            return Some(pick(k, within));
+        }
         // "outside the port in Kenya's second city, Mombasa": a country the event is put in
         // gives way to a place of it the clause names.
         if m.place.kind == PlaceKind::Country
             && let Some(inner) = first_below_country(Some(m.place.country))
         {
             return Some(inner);
-        }
-        // "in south Kashmir's Pulwama district", "in Sindh's Hyderabad city": a province the
-        // event is put in gives way to a place of it named right after it (a gap that holds
-        // a possessive, a comma or a short word).
-        if m.place.kind == PlaceKind::Admin1
-            && let Some((k, within)) = mentions.iter().enumerate().find(|(_, l)| {
-                inside(l)
-                    && l.span.0 > m.span.1
-                    && l.span.0 - m.span.1 <= POSSESSIVE_GAP_BYTES
-                    && l.place.kind != PlaceKind::Admin1
-                    && l.place.country == m.place.country
-                    && l.place.admin1 == m.place.admin1
-            })
-        {
-            return Some(pick(k, within));
         }
         // "families of students in Ukraine demonstrated in Rabat": a country that only says
         // where someone is gives way to a town or division the event is put in later.
@@ -3992,8 +4153,9 @@ fn older_division_named<'g>(
 /// A division's name without the word for its level ("Helmand province", "the State of
 /// Lagos", "Departamento de Cusco" as "Helmand", "Lagos", "Cusco").
 fn without_level_words(written: &str) -> &str {
-    const LEVELS: [&str; 12] = [
+    const LEVELS: [&str; 13] = [
         "province",
+        "district",
         "state",
         "region",
         "governorate",
@@ -4479,6 +4641,48 @@ mod tests {
     }
 
     #[test]
+    fn a_protest_called_for_is_none_held() {
+        // (clause, trigger, rest of the sentence, only called for)
+        let rows = [
+            (
+                "the opposition called for a week of strikes and marches",
+                "marches",
+                " starting on thursday.",
+                true,
+            ),
+            // held while calling for something, or told as held
+            (
+                "protesters called for justice during a march",
+                "march",
+                "",
+                false,
+            ),
+            (
+                "the mayor called for a strike, which was followed by a march",
+                "march",
+                "",
+                false,
+            ),
+            (
+                "the union called for a strike",
+                "strike",
+                ", which was widely observed.",
+                false,
+            ),
+        ];
+        for (clause, trigger, rest, called_for) in rows {
+            let Some(at) = clause.rfind(trigger) else {
+                panic!("{trigger} in {clause}");
+            };
+            assert_eq!(
+                is_only_called_for(clause, (at, at + trigger.len()), rest),
+                called_for,
+                "{clause}"
+            );
+        }
+    }
+
+    #[test]
     fn an_earlier_event_opening_a_clause_is_set_apart() {
         let rows: [(&str, Option<&str>); 6] = [
             (
@@ -4568,6 +4772,7 @@ mod tests {
             ("  Far North  ", "Far North"),
             ("La Paz Department", "La Paz"),
             ("Departamento de Cusco", "Cusco"),
+            ("Varnova district", "Varnova"),
         ];
         for (written, name) in rows {
             assert_eq!(without_level_words(written), name, "{written}");

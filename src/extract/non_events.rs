@@ -123,7 +123,16 @@ pub(super) fn counts_a_wars_dead(lower: &str, figure: Span) -> bool {
         matches!(pair[0], "has" | "have" | "had")
             && matches!(pair[1], "cost" | "claimed" | "killed" | "left" | "taken")
     });
-    told_in_the_perfect && near.iter().any(|w| WARS.contains(w))
+    // "Those wars killed 300,000 people": a war that kills, in any tense.
+    let the_war_kills = near.windows(2).any(|pair| {
+        WARS.contains(&pair[0]) && matches!(pair[1], "cost" | "claimed" | "killed" | "left")
+    });
+    // "the years of war that followed, in which 300,000 were killed"
+    let years_of_war = words[words.len().saturating_sub(2 * REACH)..]
+        .windows(3)
+        .any(|w| matches!(w[0], "years" | "decades") && w[1] == "of" && WARS.contains(&w[2]))
+        && near.ends_with(&["in", "which"]);
+    (told_in_the_perfect && near.iter().any(|w| WARS.contains(w))) || the_war_kills || years_of_war
 }
 
 /// Words for a war as a whole, whose dead are counted over its years.
@@ -247,8 +256,23 @@ pub(super) fn names_a_craft(lower: &str, trigger: Span) -> bool {
 /// True when a clause (lower case) tells of a game, in the words of war sport uses ("Al
 /// Ahly attacked from the first whistle and beat Zamalek 3-1", "shot 3 under par"): two
 /// words of a game, no word of death or injury and none of armed men or police.
-pub(super) fn tells_of_a_game(lower: &str) -> bool {
+/// In a story of games ([`tells_of_games`]) no word of a game is needed ("He destroyed me
+/// today," the runner-up said).
+pub(super) fn tells_of_a_game(lower: &str, in_a_story_of_games: bool) -> bool {
     let words = words_of(lower);
+    (in_a_story_of_games || distinct_game_words(&words) >= MIN_GAME_WORDS)
+        && !words.iter().any(|w| lexicon::ARMED_OR_POLICE.contains(w))
+        && !fatalities::mentions_casualty(lower)
+}
+
+/// True when a text (lower case) is a story of games: words of a game, of at least
+/// [`MIN_GAME_STORY_WORDS`] kinds, across it.
+pub(super) fn tells_of_games(lower: &str) -> bool {
+    distinct_game_words(&words_of(lower)) >= MIN_GAME_STORY_WORDS
+}
+
+/// How many distinct words of a game the words hold.
+fn distinct_game_words(words: &[&str]) -> usize {
     let mut game_words: Vec<&str> = words
         .iter()
         .copied()
@@ -256,9 +280,7 @@ pub(super) fn tells_of_a_game(lower: &str) -> bool {
         .collect();
     game_words.sort_unstable();
     game_words.dedup();
-    game_words.len() >= MIN_GAME_WORDS
-        && !words.iter().any(|w| lexicon::ARMED_OR_POLICE.contains(w))
-        && !fatalities::mentions_casualty(lower)
+    game_words.len()
 }
 
 /// True when a clause (lower case) tells of a show of arms (an exercise, a military parade, a
@@ -274,8 +296,17 @@ pub(super) fn tells_of_an_accident(lower: &str) -> bool {
     lexicon::ACCIDENT_WORDS.any_in(lower) && !lexicon::VIOLENCE_WORDS.any_in(lower)
 }
 
+/// True when a sentence (lower case) tells of a death by illness or age ("died at 79 after
+/// a long illness"), with no word of violence.
+pub(super) fn tells_of_a_natural_death(lower: &str) -> bool {
+    lexicon::NATURAL_DEATH.any_in(lower) && !lexicon::VIOLENCE_WORDS.any_in(lower)
+}
+
 /// Distinct words of a game that make a clause a game's.
 const MIN_GAME_WORDS: usize = 2;
+
+/// Distinct words of a game that make a text a story of games.
+const MIN_GAME_STORY_WORDS: usize = 4;
 
 #[cfg(test)]
 mod tests {
@@ -284,7 +315,7 @@ mod tests {
 
     #[test]
     fn a_wars_dead_counted_over_its_years_are_no_incident() {
-        let rows: [(&str, &str, bool); 4] = [
+        let rows: [(&str, &str, bool); 7] = [
             (
                 "the minister said the war, which has cost 9,000 lives, must end",
                 "9,000",
@@ -295,8 +326,19 @@ mod tests {
                 "400",
                 true,
             ),
+            ("those wars killed 300,000 people", "300,000", true),
+            (
+                "the years of war that followed, in which 90,000 were killed",
+                "90,000",
+                true,
+            ),
             // a clash's own dead, and a toll that has risen
             ("the clash killed 4 soldiers near the river", "4", false),
+            (
+                "a clash in the war-torn north, in which 6 were killed",
+                "6",
+                false,
+            ),
             (
                 "the toll has risen to 12 after the war of words",
                 "12",
@@ -331,7 +373,32 @@ mod tests {
             ("gunmen attacked a bus carrying a football coach", false),
         ];
         for (clause, game) in rows {
-            assert_eq!(tells_of_a_game(clause), game, "{clause}");
+            assert_eq!(tells_of_a_game(clause, false), game, "{clause}");
+        }
+    }
+
+    #[test]
+    fn in_a_story_of_games_the_words_of_war_are_sports() {
+        let story = "the champions won the final after a goal in the first half; the coach \
+                     praised the fans";
+        assert!(tells_of_games(story));
+        // three kinds of game words are not yet a story of games
+        assert!(!tells_of_games(
+            "the coach of the league's team watched the match"
+        ));
+        let rows: [(&str, bool, bool); 4] = [
+            ("\"she destroyed me today,\" the runner-up said", true, true),
+            (
+                "\"she destroyed me today,\" the runner-up said",
+                false,
+                false,
+            ),
+            // armed men or a casualty are news even in a story of games
+            ("police attacked supporters outside", true, false),
+            ("a steward was killed in the crush", true, false),
+        ];
+        for (clause, in_a_story, game) in rows {
+            assert_eq!(tells_of_a_game(clause, in_a_story), game, "{clause}");
         }
     }
 

@@ -134,6 +134,7 @@ pub fn find_all_mentions_under<'g>(
     names.peoples_named.dedup();
     names.guessed_among = guessed_among.filter(|_| prior.len() == 1);
     names.read_in_containers();
+    read_in_a_peoples_place(gazetteer, text, &names.raws, &demonyms, &mut names.first);
     names.drop_sites_named_after_small_towns();
     names.read_one_sense_per_discourse();
     names.read_far_neighbourhoods_in_the_town_named_most();
@@ -1412,6 +1413,61 @@ const TOWN_IN_NAMED_COUNTY: f32 = 0.8;
 
 /// How many candidates of each name are tried for a town in a named county.
 const CANDIDATES_TRIED: usize = 64;
+
+/// "the northeastern Brazilian city of Salvador", "the Lebanese port of Tripoli": a name
+/// after a people's word for a place is read in that people's country, where it has a
+/// place of that name (not El Salvador, not Libya's capital).
+fn read_in_a_peoples_place<'g>(
+    gazetteer: &'g Gazetteer,
+    text: &str,
+    raws: &[Raw],
+    demonyms: &[(Raw, &'g Place)],
+    first: &mut [Option<(&'g Place, f32)>],
+) {
+    const PLACE_NOUNS: [&str; 10] = [
+        "city", "town", "village", "capital", "port", "province", "state", "region", "district",
+        "county",
+    ];
+    /// Bytes between a people's word and its noun of a place ("northeastern", "port").
+    const REACH_BYTES: usize = 24;
+    for (i, raw) in raws.iter().enumerate() {
+        let Some(head) = text[..raw.span.0].strip_suffix(" of ") else {
+            continue;
+        };
+        let Some((before, noun)) = head.rsplit_once(' ') else {
+            continue;
+        };
+        if !PLACE_NOUNS.contains(&noun) {
+            continue;
+        }
+        let Some(country) = demonyms
+            .iter()
+            .find(|(d, _)| {
+                d.span.1 <= before.len()
+                    && before.len() - d.span.1 <= REACH_BYTES
+                    && !text[d.span.1..before.len()].contains([',', '.', ';'])
+            })
+            .map(|(_, place)| place.country)
+        else {
+            continue;
+        };
+        if first[i].is_some_and(|(p, _)| p.country == country) {
+            continue;
+        }
+        if let Some(place) = gazetteer
+            .candidates(&raw.name, &Context::default())
+            .into_iter()
+            .take(CANDIDATES_TRIED)
+            .map(|c| c.place)
+            .find(|p| p.country == country && p.kind != PlaceKind::Country)
+        {
+            first[i] = Some((place, PEOPLES_PLACE_CONFIDENCE));
+        }
+    }
+}
+
+/// How sure a name read in the country of the people's word before it is.
+const PEOPLES_PLACE_CONFIDENCE: f32 = 0.9;
 
 /// Gives a town whose reading is not sure, and lies in no county the text names, the
 /// namesake that lies in a county the text names ("Lexington" beside "Holmes County"),
@@ -3884,7 +3940,12 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 173] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 174] = [
+            // a name after a people's word for a place is of that people's country
+            (
+                "Police killed 4 men in the Brazilian city of Salvador on Monday.",
+                &[("Salvador", PopulatedPlace, "BR", Locative)],
+            ),
             // a division by the name conflict coders and news give it (Shabeellaha Hoose,
             // Nīnawá), not a namesake's part (Ethiopia's Shabelle zone)
             (

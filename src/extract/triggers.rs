@@ -604,10 +604,11 @@ mod tests {
     }
 
     /// Word classes multiply phrases: the bundled table stays small enough that its matcher
-    /// costs little memory (a table of 7,000 phrases took 15 MB more at peak).
+    /// costs little memory (a table of 7,000 phrases took 15 MB more at peak; 3,500 about
+    /// 7 MB).
     #[test]
     fn the_bundled_table_expands_to_a_bounded_number_of_phrases() {
-        const MOST_PHRASES: usize = 3_500;
+        const MOST_PHRASES: usize = 3_600;
         let table = TriggerTable::bundled().expect("bundled table");
         assert!(
             table.len() <= MOST_PHRASES,
@@ -758,6 +759,14 @@ mod tests {
                 "the cartel dropped explosives from drones onto the checkpoint",
                 "Air/drone strike",
             ),
+            // Bombs made to be dropped, and an attack made with drones.
+            ("guided bombs struck the depot at dawn", "Air/drone strike"),
+            (
+                "rebels attacked the fort with explosive-laden drones",
+                "Air/drone strike",
+            ),
+            // drones that only spray or watch strike nothing
+            ("the firm sprayed the fields with drones", "none"),
             (
                 "soldiers detained a teacher and took him to an unknown location",
                 "Abduction/forced disappearance",

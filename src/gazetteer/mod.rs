@@ -474,7 +474,8 @@ impl Gazetteer {
         if let Some(spelling) = self.coded_admin1_spelling(division) {
             return spelling;
         }
-        let short = without_level_suffix(division.name);
+        let short =
+            english_name_of(division).unwrap_or_else(|| without_level_suffix(division.name));
         // "Galway City" stays so beside the county of Galway.
         let taken = short != division.name
             && self.lookup(short).iter().any(|other| {
@@ -674,6 +675,35 @@ const ADMIN1_LEVEL_SUFFIXES: [&str; 6] = [
     " Raya",
 ];
 
+/// The English name of a division for which coders' spelling is unknown: the first of its
+/// aliases written in English with its level word ("Kherson Oblast", "South Governorate",
+/// "Nimruz Province"), without that word, where the gazetteer's own name is a
+/// transliteration (Khersonska oblast, Al Janūb, Nīmrōz). A name in Latin letters of its
+/// own (Sud-Kivu) is the one coders use.
+fn english_name_of(division: &Place) -> Option<&'static str> {
+    let transliterated = !division.name.is_ascii()
+        || division
+            .name
+            .split(' ')
+            .map(|word| word.trim_end_matches(['\'', '’']).to_lowercase())
+            .any(|word| LOCAL_LEVEL_WORDS.contains(&word.as_str()));
+    if !transliterated {
+        return None;
+    }
+    division.alias_list().find_map(|alias| {
+        ENGLISH_LEVEL_WORDS
+            .iter()
+            .find_map(|word| alias.strip_suffix(word))
+            .filter(|name| name.is_ascii() && name.chars().count() >= 3)
+    })
+}
+
+/// Level words of a division's name in the country's own language, transliterated.
+const LOCAL_LEVEL_WORDS: [&str; 4] = ["oblast", "oblys", "muhafazat", "wilayat"];
+
+/// The level words that end a division's name in English.
+const ENGLISH_LEVEL_WORDS: [&str; 3] = [" Oblast", " Governorate", " Province"];
+
 /// A division's name without a trailing level word, when a name of three letters or more
 /// remains.
 fn without_level_suffix(name: &str) -> &str {
@@ -712,6 +742,10 @@ mod tests {
 3\tA1\tXA\t02\t\tOstmark Province\t11.5\t11.5\t0\tADM1\t\tOstmarch\t\t
 4\tP\tXA\t01\t\tKelvara\t10.7\t10.7\t250000\tPPL\t\t\t\t
 5\tP\tXA\t02\t\tDorn\t11.6\t11.6\t9000\tPPL\t\t\t\t
+6\tA1\tXA\t03\t\tZapadnaya oblast'\t12.5\t12.5\t0\tADM1\t\tZapadna|Westmark Oblast\t\t
+7\tP\tXA\t03\t\tBrenk\t12.6\t12.6\t8000\tPPL\t\t\t\t
+8\tA1\tXA\t04\t\tHaut-Kelvo\t13.5\t13.5\t0\tADM1\t\tUpper Kelvo Province\t\t
+9\tP\tXA\t04\t\tMirel\t13.6\t13.6\t7000\tPPL\t\t\t\t
 ";
 
     #[test]
@@ -739,6 +773,10 @@ XB\t01\tSomewhere
             // without the table, the gazetteer's name
             (&plain, "Kelvara", "Upper Norvale"),
             (&plain, "Dorn", "Ostmark"),
+            // a local name gives way to its English alias, without its level word
+            (&plain, "Brenk", "Westmark"),
+            // a name in Latin letters of its own stays
+            (&plain, "Mirel", "Haut-Kelvo"),
         ] {
             assert_eq!(g.admin1_name(town(g, town_name)), shown, "{town_name}");
         }

@@ -1,5 +1,5 @@
 //! The dateline that opens a wire or newspaper story: "KANSAS CITY, Kan. (AP) —",
-//! "GAO, Mali, March 4 (Reuters) -", "SAN SALVADOR, 3 JAN 90 (RADIO VENCEREMOS) --". It says
+//! "GAO, Mali, March 4 (Reuters) -", "AMMAN/BEIRUT (Reuters) -", "SAN SALVADOR, 3 JAN 90 (RADIO VENCEREMOS) --". It says
 //! where the story was filed (the story's own place, which outweighs a same-named town
 //! abroad) and, sometimes, when; it is never the place or date of an event itself.
 
@@ -35,6 +35,7 @@ static DATELINE: LazyLock<Regex> = LazyLock::new(|| {
         (?:^|\n)[\ \t]*
         (?P<place>
             [A-Z][A-Za-z.'\-]+(?:\ [A-Z][A-Za-z.'\-]+){0,3}      # a city
+            (?:/[A-Z][A-Za-z.'\-]+(?:\ [A-Z][A-Za-z.'\-]+){0,2})? # /another city
             (?:,\ [A-Z][A-Za-z.'\-]+(?:\ [A-Z][A-Za-z.'\-]+){0,2})? # , State or Country
         )
         (?:,\ (?P<date>
@@ -121,7 +122,13 @@ mod tests {
     #[test]
     fn datelines_table() {
         // (text, expected place, expected date)
-        let rows: [(&str, Option<&str>, Option<(i32, u32, u32)>); 12] = [
+        let rows: [(&str, Option<&str>, Option<(i32, u32, u32)>); 13] = [
+            // a story filed from two cities
+            (
+                "AMMAN/BEIRUT, March 4, 2021 (Reuters) - Shells hit the camp.",
+                Some("AMMAN/BEIRUT"),
+                Some((2021, 3, 4)),
+            ),
             // the parentheses may hold the day, and a colon end the dateline
             (
                 "DORTON, GA (May 4, 2016): Two men were shot early this morning.",
