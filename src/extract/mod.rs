@@ -802,7 +802,10 @@ impl<'g> Extractor<'g> {
         let mut anchor = anchor;
         let mut found: Vec<Found<'t>> = Vec::new();
         let natural_death_told = std::cell::OnceCell::new();
-        let story_of_games = std::cell::OnceCell::new();
+        let story_of_games = StoryOfGames {
+            text,
+            told: std::cell::OnceCell::new(),
+        };
         let story_of_strikes = std::cell::OnceCell::new();
         for (si, sentence) in sentences.iter().enumerate() {
             let s0 = sentence.span.0;
@@ -849,7 +852,7 @@ impl<'g> Extractor<'g> {
                             .iter()
                             .any(|s| tells_of_a_natural_death(&s.text.to_ascii_lowercase()))
                     }),
-                games: *story_of_games.get_or_init(|| tells_of_games(&text.to_ascii_lowercase())),
+                games: &story_of_games,
                 strikes_from_afar: *story_of_strikes.get_or_init(|| {
                     triggers_by_sentence.iter().flatten().any(|m| {
                         matches!(
@@ -987,7 +990,7 @@ impl<'g> Extractor<'g> {
                     .map(|(si, s)| (si, s, death_toll(s.text, &[])))
             })?;
         // (A game's report, in the words of war sport uses, is no incident's lead.)
-        if tells_of_a_game(&sentence.text.to_lowercase(), false) {
+        if tells_of_a_game(&sentence.text.to_lowercase(), || false) {
             return None;
         }
         let dates = dates_of(sentence, anchor);
@@ -1021,7 +1024,7 @@ impl<'g> Extractor<'g> {
         triggers: Vec<TriggerMatch<'t>>,
         dates: &[DateExpr],
         article_year: Option<i32>,
-        sense: SentenceSense,
+        sense: SentenceSense<'_>,
         mentions: &[Mention<'g>],
         sentence: usize,
         clause: usize,
@@ -1081,7 +1084,7 @@ impl<'g> Extractor<'g> {
             .filter(|m| {
                 matches!(m.rule.event_type, EventType::Protests | EventType::Riots)
                     || m.rule.phrase.starts_with("clash")
-                    || !*a_game.get_or_init(|| tells_of_a_game(&lower, sense.games))
+                    || !*a_game.get_or_init(|| tells_of_a_game(&lower, || sense.games.is_one()))
             })
             .collect();
         // "The ministry did not comment on the strike", in a story of an air strike: the
@@ -1545,9 +1548,22 @@ fn event_date_of(
     }
 }
 
+/// Whether an article is a story of games, read on first asking.
+struct StoryOfGames<'t> {
+    text: &'t str,
+    told: std::cell::OnceCell<bool>,
+}
+
+impl StoryOfGames<'_> {
+    /// True when the article is a story of games ([`tells_of_games`]).
+    fn is_one(&self) -> bool {
+        *self.told.get_or_init(|| tells_of_games(self.text))
+    }
+}
+
 /// What a sentence as a whole tells, read once for all its clauses.
 #[derive(Clone, Copy)]
-struct SentenceSense {
+struct SentenceSense<'s> {
     /// It tells of an accident or a disaster ([`tells_of_an_accident`]).
     accident: bool,
     /// It marks an anniversary: the dead it counts without a trigger are the past's.
@@ -1555,8 +1571,9 @@ struct SentenceSense {
     /// It tells of a death, in a text that tells of a death by illness or age
     /// ([`tells_of_a_natural_death`]): "he died in hospital" in an obituary.
     natural_death: bool,
-    /// It is a sentence of a story of games ([`tells_of_games`]).
-    games: bool,
+    /// The story of games it may be a sentence of ([`tells_of_games`], read on first
+    /// asking: few clauses need it).
+    games: &'s StoryOfGames<'s>,
     /// It is a sentence of a story of strikes from the air or by artillery: a bare
     /// "strike" there is one of them, no walk-out.
     strikes_from_afar: bool,

@@ -258,17 +258,29 @@ pub(super) fn names_a_craft(lower: &str, trigger: Span) -> bool {
 /// words of a game, no word of death or injury and none of armed men or police.
 /// In a story of games ([`tells_of_games`]) no word of a game is needed ("He destroyed me
 /// today," the runner-up said).
-pub(super) fn tells_of_a_game(lower: &str, in_a_story_of_games: bool) -> bool {
+pub(super) fn tells_of_a_game(lower: &str, in_a_story_of_games: impl FnOnce() -> bool) -> bool {
     let words = words_of(lower);
-    (in_a_story_of_games || distinct_game_words(&words) >= MIN_GAME_WORDS)
-        && !words.iter().any(|w| lexicon::ARMED_OR_POLICE.contains(w))
+    !words.iter().any(|w| lexicon::ARMED_OR_POLICE.contains(w))
         && !fatalities::mentions_casualty(lower)
+        && (distinct_game_words(&words) >= MIN_GAME_WORDS || in_a_story_of_games())
 }
 
-/// True when a text (lower case) is a story of games: words of a game, of at least
-/// [`MIN_GAME_STORY_WORDS`] kinds, across it.
-pub(super) fn tells_of_games(lower: &str) -> bool {
-    distinct_game_words(&words_of(lower)) >= MIN_GAME_STORY_WORDS
+/// True when a text (any case) is a story of games: words of a game, of at least
+/// [`MIN_GAME_STORY_WORDS`] kinds, in its first [`GAME_STORY_LEAD_BYTES`] (a match report
+/// says what it is early).
+pub(super) fn tells_of_games(text: &str) -> bool {
+    let mut end = text.len().min(GAME_STORY_LEAD_BYTES);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let mut game_words: Vec<String> = words_of(&text[..end])
+        .into_iter()
+        .filter(|w| lexicon::GAME_WORDS.contains(w))
+        .map(str::to_ascii_lowercase)
+        .collect();
+    game_words.sort_unstable();
+    game_words.dedup();
+    game_words.len() >= MIN_GAME_STORY_WORDS
 }
 
 /// How many distinct words of a game the words hold.
@@ -307,6 +319,9 @@ const MIN_GAME_WORDS: usize = 2;
 
 /// Distinct words of a game that make a text a story of games.
 const MIN_GAME_STORY_WORDS: usize = 4;
+
+/// How much of a text is read for its words of a game.
+const GAME_STORY_LEAD_BYTES: usize = 1_500;
 
 #[cfg(test)]
 mod tests {
@@ -373,7 +388,7 @@ mod tests {
             ("gunmen attacked a bus carrying a football coach", false),
         ];
         for (clause, game) in rows {
-            assert_eq!(tells_of_a_game(clause, false), game, "{clause}");
+            assert_eq!(tells_of_a_game(clause, || false), game, "{clause}");
         }
     }
 
@@ -398,7 +413,7 @@ mod tests {
             ("a steward was killed in the crush", true, false),
         ];
         for (clause, in_a_story, game) in rows {
-            assert_eq!(tells_of_a_game(clause, in_a_story), game, "{clause}");
+            assert_eq!(tells_of_a_game(clause, || in_a_story), game, "{clause}");
         }
     }
 
