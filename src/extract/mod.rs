@@ -1089,46 +1089,39 @@ impl<'g> Extractor<'g> {
             .collect();
         // "The ministry did not comment on the strike", in a story of an air strike: the
         // strike is that one, no walk-out.
-        let a_walkout = |m: &TriggerMatch<'_>| {
-            matches!(m.rule.phrase.as_str(), "strike" | "strikes")
+        let a_strike_from_afar = |m: &TriggerMatch<'_>| {
+            sense.strikes_from_afar
+                && matches!(m.rule.phrase.as_str(), "strike" | "strikes")
                 && m.rule.event_type == EventType::Protests
+                && !lexicon::LABOUR_WORDS.any_in(&lower)
         };
-        let candidates: Vec<TriggerMatch<'t>> = candidates
-            .into_iter()
-            .filter(|m| {
-                !(sense.strikes_from_afar && a_walkout(m) && !lexicon::LABOUR_WORDS.any_in(&lower))
-            })
-            .collect();
         // "held talks, but no agreement was reached": talks that failed agreed nothing.
         let talks_failed = std::cell::OnceCell::new();
-        let candidates: Vec<TriggerMatch<'t>> = candidates
-            .into_iter()
-            .filter(|m| {
-                m.rule.sub_event_type != SubEventType::Agreement
-                    || !*talks_failed.get_or_init(|| {
-                        lexicon::NO_AGREEMENT
-                            .any_in(&text[sentence_span.0..sentence_span.1].to_ascii_lowercase())
-                    })
-            })
-            .collect();
-        // "called for a week of marches": a protest asked for is none held.
-        let rest_of_sentence = || {
-            text.get(span.1..sentence_span.1)
-                .unwrap_or("")
-                .to_ascii_lowercase()
+        let failed_talks = |m: &TriggerMatch<'_>| {
+            m.rule.sub_event_type == SubEventType::Agreement
+                && *talks_failed.get_or_init(|| {
+                    lexicon::NO_AGREEMENT
+                        .any_in(&text[sentence_span.0..sentence_span.1].to_ascii_lowercase())
+                })
         };
-        let candidates: Vec<TriggerMatch<'t>> = candidates
-            .into_iter()
-            .filter(|m| {
-                m.rule.event_type != EventType::Protests
-                    || !is_only_called_for(&lower, m.span, &rest_of_sentence())
-            })
-            .collect();
+        // "called for a week of marches": a protest asked for is none held.
+        let only_called_for = |m: &TriggerMatch<'_>| {
+            m.rule.event_type == EventType::Protests
+                && is_only_called_for(&lower, m.span, || {
+                    text.get(span.1..sentence_span.1)
+                        .unwrap_or("")
+                        .to_ascii_lowercase()
+                })
+        };
         // "This is the biggest attack on the forces in two years": the incident told,
         // weighed against others, and no new one (when the clause counts no dead of it).
+        let weighed =
+            |m: &TriggerMatch<'_>| toll.killed == 0 && follows_a_superlative(&lower, m.span);
         let candidates: Vec<TriggerMatch<'t>> = candidates
             .into_iter()
-            .filter(|m| toll.killed > 0 || !follows_a_superlative(&lower, m.span))
+            .filter(|m| {
+                !a_strike_from_afar(m) && !failed_talks(m) && !only_called_for(m) && !weighed(m)
+            })
             .collect();
         let candidates = without_the_backing(candidates, &lower);
         let candidates = without_the_charges(candidates, &lower);
@@ -2536,7 +2529,7 @@ fn words_before(lower: &str, trigger: Span) -> Vec<&str> {
 /// called for: "called for a week of strikes and marches" asks for a protest, not held;
 /// "called for justice during a march" tells a march held, and so does "called for a strike,
 /// which was widely followed" (`rest`: the lower-case rest of the sentence).
-fn is_only_called_for(lower: &str, trigger: Span, rest: &str) -> bool {
+fn is_only_called_for(lower: &str, trigger: Span, rest: impl FnOnce() -> String) -> bool {
     let words = words_before(lower, trigger);
     let n = words.len();
     let from = n.saturating_sub(CALLED_FOR_WORDS);
@@ -2552,7 +2545,7 @@ fn is_only_called_for(lower: &str, trigger: Span, rest: &str) -> bool {
             })
         })
         && !lexicon::HELD_AS_CALLED.any_in(lower.get(trigger.1.min(lower.len())..).unwrap_or(""))
-        && !lexicon::HELD_AS_CALLED.any_in(rest)
+        && !lexicon::HELD_AS_CALLED.any_in(&rest())
 }
 
 /// How many words before a protest's trigger a call for it may stand ("called for a week of
@@ -4692,7 +4685,7 @@ mod tests {
                 panic!("{trigger} in {clause}");
             };
             assert_eq!(
-                is_only_called_for(clause, (at, at + trigger.len()), rest),
+                is_only_called_for(clause, (at, at + trigger.len()), || rest.to_string()),
                 called_for,
                 "{clause}"
             );
