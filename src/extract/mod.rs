@@ -847,11 +847,7 @@ impl<'g> Extractor<'g> {
                 natural_death: ["died", "dies", "passed away"]
                     .iter()
                     .any(|w| sentence_lower.contains(w))
-                    && *natural_death_told.get_or_init(|| {
-                        sentences
-                            .iter()
-                            .any(|s| tells_of_a_natural_death(&s.text.to_ascii_lowercase()))
-                    }),
+                    && *natural_death_told.get_or_init(|| tells_of_a_natural_death_in(sentences)),
                 games: &story_of_games,
                 strikes_from_afar: *story_of_strikes.get_or_init(|| {
                     triggers_by_sentence.iter().flatten().any(|m| {
@@ -929,13 +925,8 @@ impl<'g> Extractor<'g> {
             anchor.is_some_and(|day| mentions_an_earlier_year(s.text, day.year()))
         };
         let natural_death = std::cell::OnceCell::new();
-        let natural_death_told = || {
-            *natural_death.get_or_init(|| {
-                sentences
-                    .iter()
-                    .any(|s| tells_of_a_natural_death(&s.text.to_ascii_lowercase()))
-            })
-        };
+        let natural_death_told =
+            || *natural_death.get_or_init(|| tells_of_a_natural_death_in(sentences));
         // (A death without violence, in a story of a death by illness or age.)
         let an_obituarys_death =
             |lower: &str| natural_death_told() && !lexicon::VIOLENCE_WORDS.any_in(lower);
@@ -1539,6 +1530,14 @@ fn event_date_of(
         (None, Some(published)) => (Some(published), TimePrecision::Week),
         (None, None) => (None, TimePrecision::Month),
     }
+}
+
+/// True when one of an article's sentences tells of a death by illness or age
+/// ([`tells_of_a_natural_death`]).
+fn tells_of_a_natural_death_in(sentences: &[crate::text::Sentence<'_>]) -> bool {
+    sentences
+        .iter()
+        .any(|s| tells_of_a_natural_death(&s.text.to_ascii_lowercase()))
 }
 
 /// Whether an article is a story of games, read on first asking.

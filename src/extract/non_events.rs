@@ -273,22 +273,15 @@ pub(super) fn tells_of_games(text: &str) -> bool {
     while !text.is_char_boundary(end) {
         end -= 1;
     }
-    let mut game_words: Vec<String> = words_of(&text[..end])
-        .into_iter()
-        .filter(|w| lexicon::GAME_WORDS.contains(w))
-        .map(str::to_ascii_lowercase)
-        .collect();
-    game_words.sort_unstable();
-    game_words.dedup();
-    game_words.len() >= MIN_GAME_STORY_WORDS
+    distinct_game_words(&words_of(&text[..end])) >= MIN_GAME_STORY_WORDS
 }
 
-/// How many distinct words of a game the words hold.
+/// How many distinct words of a game the words (any case) hold.
 fn distinct_game_words(words: &[&str]) -> usize {
-    let mut game_words: Vec<&str> = words
+    let mut game_words: Vec<String> = words
         .iter()
-        .copied()
         .filter(|w| lexicon::GAME_WORDS.contains(w))
+        .map(|w| w.to_ascii_lowercase())
         .collect();
     game_words.sort_unstable();
     game_words.dedup();
