@@ -2137,6 +2137,46 @@ fn a_department_is_named_without_its_level_word() {
 }
 
 #[test]
+fn accidents_debates_celebrations_warnings_and_history_report_no_incident() {
+    for text in [
+        // a road accident and a fire: deaths no one caused
+        "PUNO (Reuters) - A minibus carrying market traders plunged into a ravine on Tuesday \
+         near Juliaca, killing 14 people, police said.",
+        "A fire tore through a six-storey garment factory in Gazipur late on Friday, killing \
+         at least 27 workers, officials said.",
+        // a debate in the words of a fight
+        "The two candidates for mayor of Valparaiso clashed over crime and housing in a \
+         televised debate on Wednesday night.",
+        // a crowd that celebrates
+        "Thousands of supporters poured into the streets of Rosario on Sunday to celebrate \
+         the club's first league title, setting off fireworks.",
+        // a warning of what may come, with its time between
+        "The United Nations warned on Thursday that fighting between the army and rebels in \
+         Ituri could spread to neighbouring provinces.",
+        // a battle decades before the story, told to the day
+        "In her new book, historian Ana Ruiz recounts how more than 900 soldiers were killed \
+         at Ebro on July 25, 1938.",
+        // a shooting denied
+        "\"There was no shooting and nobody has been injured,\" a spokesperson for the \
+         Metropolitan Police said in Croydon on Friday.",
+    ] {
+        let incidents = extract(text, Some((2024, 5, 10)));
+        assert!(incidents.is_empty(), "{text}\n{incidents:#?}");
+    }
+    // A crash after rebels fired on a bus, and fans' celebration that turned to looting,
+    // are incidents all the same.
+    for text in [
+        "A bus plunged into a ravine near Juliaca on Tuesday after gunmen fired on it, \
+         killing 14 people, police said.",
+        "Fans celebrating the league title in Rosario on Sunday clashed with police and looted \
+         shops, police said.",
+    ] {
+        let incidents = extract(text, Some((2024, 5, 10)));
+        assert!(!incidents.is_empty(), "{text}");
+    }
+}
+
+#[test]
 fn an_obituary_a_match_report_and_failed_talks_report_no_incident() {
     for text in [
         // a death by illness, and the hospital it came in

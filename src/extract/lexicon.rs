@@ -608,6 +608,109 @@ pub static FIGURATIVE_KILL_OBJECTS: WordSet = WordSet::new(&[
     "the story",
 ]);
 
+/// The head nouns of what is "killed" only in a figure of speech: "killed its proposed
+/// merger", "killed the reform bill".
+pub static FIGURATIVE_KILL_NOUNS: WordSet = WordSet::new(&[
+    "merger",
+    "deal",
+    "bill",
+    "plan",
+    "plans",
+    "proposal",
+    "project",
+    "idea",
+    "hope",
+    "hopes",
+    "chance",
+    "chances",
+    "momentum",
+    "mood",
+    "penalty",
+    "engine",
+    "lights",
+    "story",
+    "rumour",
+    "rumor",
+    "motion",
+    "reform",
+    "bid",
+    "takeover",
+    "offer",
+    "scheme",
+    "initiative",
+    "legislation",
+    "amendment",
+    "buzz",
+    "conversation",
+    "debate",
+    "deadline",
+    "rally",
+]);
+
+/// Words of a debate: a clause with one, no armed men and no casualty tells of words, not
+/// of a fight ("clashed over the economy in a televised debate").
+pub static DEBATE_WORDS: WordSet = WordSet::new(&[
+    "debate",
+    "debates",
+    "debated",
+    "televised",
+    "war of words",
+    "talk show",
+]);
+
+/// Words of a celebration: a crowd that celebrates, with none of [`CROWD_VIOLENCE`], is
+/// neither a protest nor a riot.
+pub static CELEBRATION_WORDS: WordSet = WordSet::new(&[
+    "celebrate",
+    "celebrated",
+    "celebrates",
+    "celebrating",
+    "celebration",
+    "celebrations",
+    "fireworks",
+    "festivities",
+    "carnival",
+]);
+
+/// Words of a crowd's violence: with one, a celebration may be a riot ("fans celebrating
+/// the win clashed with police").
+pub static CROWD_VIOLENCE: WordSet = WordSet::new(&[
+    "clash",
+    "clashes",
+    "clashed",
+    "tear gas",
+    "looted",
+    "looting",
+    "burned",
+    "burnt",
+    "set fire",
+    "torched",
+    "vandalised",
+    "vandalized",
+    "smashed",
+    "stones",
+    "threw",
+    "hurled",
+    "rioted",
+    "rioting",
+    "riot police",
+    "arrested",
+    "fought",
+    "brawl",
+    "violence",
+    "violent",
+    "protest",
+    "protesters",
+    "demonstrators",
+    "riot",
+    "mob",
+    "damaged",
+    "set on fire",
+    "vandalism",
+    "boycott",
+    "boycotted",
+]);
+
 /// Words that say what a protest is about: a trend named after one is its grievance
 /// ("over the rising cost of living", "to demand a wage increase").
 pub static GRIEVANCE: WordSet = WordSet::new(&[
@@ -717,6 +820,13 @@ pub static NATURAL_DEATH: WordSet = WordSet::new(&[
     "battle with cancer",
     "died of cancer",
     "obituary",
+    "pneumonia",
+    "heart attack",
+    "cardiac arrest",
+    "complications from",
+    "complications of",
+    "kidney failure",
+    "liver failure",
 ]);
 
 /// Words that count the years since an event ("ten years after", "a decade since").
@@ -1131,6 +1241,28 @@ pub static ACCIDENT_WORDS: WordSet = WordSet::new(&[
     "gas cylinder",
     "gas explosion",
     "gas leak",
+    "crash",
+    "plunged into",
+    "plunged off",
+    "gorge",
+    "ravine",
+    "went off the road",
+    "veered off",
+    "skidded",
+    "sank",
+    "avalanche",
+    "heatwave",
+    "heat wave",
+    "fire tore through",
+    "fire swept through",
+    "fire broke out",
+    "caught fire",
+    "blaze",
+    "short circuit",
+    "roof collapsed",
+    "bridge collapsed",
+    "wall collapsed",
+    "mine collapsed",
 ]);
 
 /// Words of violence done by people, and of guns: with one, a sentence's crash or drowning
@@ -1217,6 +1349,7 @@ pub static VIOLENCE_WORDS: WordSet = WordSet::new(&[
     "rioters",
     "mob",
     "lynched",
+    "claimed responsibility",
 ]);
 
 /// Words of armed men and police: a clause with one tells of more than a game.

@@ -56,7 +56,8 @@ use self::learned::Models;
 use self::non_events::{
     after_years_gone_by, counts_a_wars_dead, is_a_protests_grievance, is_a_question_of_why_or_how,
     is_history, kills_figuratively, kills_only_figuratively, mentions_an_earlier_year,
-    mentions_years_gone_by, names_a_craft, names_an_earlier_year, recalled_by_an_anniversary,
+    mentions_years_gone_by, names_a_craft, names_an_earlier_year, names_an_illness,
+    recalled_by_an_anniversary, runs_riot, tells_of_a_celebration, tells_of_a_debate,
     tells_of_a_game, tells_of_a_natural_death, tells_of_a_show_of_arms, tells_of_an_accident,
     tells_of_earlier_deaths, tells_of_games,
 };
@@ -955,7 +956,17 @@ impl<'g> Extractor<'g> {
             .map(|(si, s)| (si, s, death_toll(s.text, &[])))
             // (A casualty denied, "No deaths reported", makes no lead.)
             .find(|(_, s, toll)| {
-                (toll.killed > 0 || toll.injuries) && !counts_a_wars_dead_only(s, toll)
+                // ("nobody has been injured"; but "doctors without borders tended four
+                // wounded")
+                let hurt_not_denied = || {
+                    toll.injuries
+                        && !s.text.split(|c: char| !c.is_alphanumeric()).any(|w| {
+                            ["no", "not", "none", "nobody", "never"]
+                                .iter()
+                                .any(|n| w.eq_ignore_ascii_case(n))
+                        })
+                };
+                (toll.killed > 0 || hurt_not_denied()) && !counts_a_wars_dead_only(s, toll)
             })
             .or_else(|| {
                 // A note (a text without a date of its own) is written about one event, so
@@ -1071,11 +1082,37 @@ impl<'g> Extractor<'g> {
             .filter(|m| !grievances.contains(&m.span))
             .filter(|m| condition_holds(m.rule.condition, &lower))
             .filter(|m| !is_unreal(&lower, m.span, Some(m.rule.event_type)))
-            .filter(|m| !names_a_craft(&lower, m.span) && !kills_figuratively(&lower, m.span))
             .filter(|m| {
-                matches!(m.rule.event_type, EventType::Protests | EventType::Riots)
+                !names_a_craft(&lower, m.span)
+                    && !kills_figuratively(&lower, m.span)
+                    && !names_an_illness(&lower, m.span)
+            })
+            .filter(|m| {
+                let a_crowd = matches!(m.rule.event_type, EventType::Protests | EventType::Riots);
+                (a_crowd && !runs_riot(&lower, m.span))
                     || m.rule.phrase.starts_with("clash")
                     || !*a_game.get_or_init(|| tells_of_a_game(&lower, || sense.games.is_one()))
+            })
+            .collect();
+        // "clashed over the economy in a televised debate"; "poured into the streets to
+        // celebrate the win": words, and joy, no event.
+        // (A crowd's violence anywhere in the story makes its celebration a riot's.)
+        let a_celebration = std::cell::OnceCell::new();
+        let a_debate = std::cell::OnceCell::new();
+        let candidates: Vec<TriggerMatch<'t>> = candidates
+            .into_iter()
+            .filter(|m| {
+                let crowd = matches!(m.rule.event_type, EventType::Protests | EventType::Riots);
+                let joy = crowd
+                    && *a_celebration.get_or_init(|| {
+                        tells_of_a_celebration(&lower)
+                            && tells_of_a_celebration(&text.to_ascii_lowercase())
+                    });
+                let a_fight = ["clash", "attack", "fight", "fought", "battle"]
+                    .iter()
+                    .any(|w| m.rule.phrase.starts_with(w));
+                let words = a_fight && *a_debate.get_or_init(|| tells_of_a_debate(&lower));
+                !joy && !words
             })
             .collect();
         // "The ministry did not comment on the strike", in a story of an air strike: the
@@ -2382,6 +2419,9 @@ fn condition_holds(condition: Condition, lower: &str) -> bool {
 /// three-week strike").
 const PROTEST_CALLED_OFF_WORDS: usize = 5;
 
+/// How many words before "that" a verb of warning may stand ("warned on Friday that").
+const WARNED_THAT_GAP: usize = 3;
+
 /// True when a word (lower case) is an article or a possessive that opens a noun phrase.
 fn is_a_determiner(word: &str) -> bool {
     matches!(
@@ -2428,7 +2468,17 @@ fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool 
             // preposition, no verb's purpose.
             "to" if words.get(k + 1).is_some_and(|next| is_a_determiner(next)) => false,
             // "experts warn that clashes could spread": a warning of what may come.
-            "that" if k > 0 && lexicon::WARNED.contains(words[k - 1]) => true,
+            // (Also with a time between: "the U.N. warned on Friday that fighting could
+            // spread".)
+            "that"
+                if words[k.saturating_sub(WARNED_THAT_GAP)..k]
+                    .iter()
+                    .any(|w| lexicon::WARNED.contains(w)) =>
+            {
+                true
+            }
+            // "There is no shooting", "they did not attack": a deed denied.
+            "no" | "not" | "never" if k + 1 == n => true,
             _ if author_alleged(k) => false,
             _ => lexicon::IRREALIS.contains(w),
         }
@@ -4534,7 +4584,26 @@ mod tests {
     #[test]
     fn unreal_triggers_by_the_words_before_them() {
         // (lower-case clause, trigger word, its event type, unreal)
-        let rows: [(&str, &str, EventType, bool); 16] = [
+        let rows: [(&str, &str, EventType, bool); 19] = [
+            // a warning with its time between; a deed denied
+            (
+                "the agency warned on monday that fighting in the valley could spread",
+                "fighting",
+                EventType::Battles,
+                true,
+            ),
+            (
+                "there was no shooting at the fair, the organisers said",
+                "shooting",
+                EventType::ViolenceAgainstCivilians,
+                true,
+            ),
+            (
+                "no one claimed the shooting at the fair",
+                "shooting",
+                EventType::ViolenceAgainstCivilians,
+                false,
+            ),
             // an accusation of something else, set off by commas, governs no trigger
             (
                 "a woman, accused of witchcraft, was beaten by youths",

@@ -11,10 +11,21 @@ use crate::taxonomy::TimePrecision;
 /// history ("the 2015 bombing" in a 2019 story), not its news.
 const HISTORY_DAYS: i64 = 366;
 
-/// True when `date`, known to the month or more only, lies more than [`HISTORY_DAYS`] before
-/// the story's date `day`.
+/// How long before a story's date an event told to the day is the story's history ("on
+/// June 6, 1944" in a book review). Shorter spans are news told late (a trial, a report,
+/// an assassination a story recalls to say who ordered it), and a story's own date may be
+/// off by a year or two.
+const HISTORY_DAYS_TO_THE_DAY: i64 = 10 * 365;
+
+/// True when `date` lies more than [`HISTORY_DAYS`] (known to the month or more only) or
+/// [`HISTORY_DAYS_TO_THE_DAY`] (told to the day) before the story's date `day`.
 pub(super) fn is_history(date: &DateExpr, day: chrono::NaiveDate) -> bool {
-    date.precision == TimePrecision::Month && (day - date.date).num_days() > HISTORY_DAYS
+    let days_before = (day - date.date).num_days();
+    match date.precision {
+        TimePrecision::Month => days_before > HISTORY_DAYS,
+        TimePrecision::Day => days_before > HISTORY_DAYS_TO_THE_DAY,
+        _ => false,
+    }
 }
 
 /// How many words before a trigger a year may name the event ("the 2013 Westgate mall
@@ -192,13 +203,78 @@ pub(super) fn kills_figuratively(lower: &str, trigger: Span) -> bool {
 }
 
 /// True when `rest` opens with an object that a verb of killing takes only in a figure of
-/// speech ("any hope", "the penalty").
+/// speech ("any hope", "the penalty"), or with a noun phrase whose head is a thing no one
+/// dies of being ("its proposed $14 billion merger with a rival").
 fn follows_a_figurative_object(rest: &str) -> bool {
     let opening: Vec<&str> = rest.split_whitespace().take(3).collect();
     (1..=opening.len()).any(|n| {
         let phrase = opening[..n].join(" ");
         lexicon::FIGURATIVE_KILL_OBJECTS.contains(phrase.trim_end_matches([',', '.', ';']))
-    })
+    }) || object_head(rest).is_some_and(|head| lexicon::FIGURATIVE_KILL_NOUNS.contains(head))
+}
+
+/// How many words a verb's object may run to before its head noun.
+const OBJECT_WORDS: usize = 6;
+
+/// The last word of the noun phrase `rest` opens with: the words up to a preposition, a
+/// conjunction or a punctuation mark (at most [`OBJECT_WORDS`]).
+fn object_head(rest: &str) -> Option<&str> {
+    const ENDS: [&str; 14] = [
+        "with", "of", "in", "on", "at", "for", "after", "before", "by", "from", "during", "and",
+        "that", "as",
+    ];
+    let mut head = None;
+    for word in rest.split_whitespace().take(OBJECT_WORDS) {
+        let bare = word.trim_end_matches([',', '.', ';', ':', '"', ')']);
+        if ENDS.contains(&bare) {
+            break;
+        }
+        head = Some(bare);
+        if bare.len() < word.len() {
+            break;
+        }
+    }
+    head
+}
+
+/// True when the trigger at `trigger` (in the lower-case clause) names an illness, not a
+/// deed: "a heart attack", "a panic attack".
+pub(super) fn names_an_illness(lower: &str, trigger: Span) -> bool {
+    lower
+        .get(trigger.0..trigger.1)
+        .is_some_and(|t| t.starts_with("attack"))
+        && words_of(lower.get(..trigger.0).unwrap_or(""))
+            .last()
+            .is_some_and(|w| matches!(*w, "heart" | "panic" | "asthma" | "anxiety"))
+}
+
+/// True when the riot's trigger at `trigger` (in the lower-case clause) is one a player
+/// "ran riot" in: in a game, a figure of speech.
+pub(super) fn runs_riot(lower: &str, trigger: Span) -> bool {
+    lower.get(trigger.0..trigger.1) == Some("riot")
+        && words_of(lower.get(..trigger.0).unwrap_or(""))
+            .last()
+            .is_some_and(|w| matches!(*w, "ran" | "run" | "runs" | "running"))
+}
+
+/// True when a clause (lower case) tells of a debate, in words of a fight ("the candidates
+/// clashed over the economy in a televised debate"): a word of one, none of armed men or
+/// police, no casualty.
+pub(super) fn tells_of_a_debate(lower: &str) -> bool {
+    lexicon::DEBATE_WORDS.any_in(lower)
+        && !words_of(lower)
+            .iter()
+            .any(|w| lexicon::ARMED_OR_POLICE.contains(w))
+        && !fatalities::mentions_casualty(lower)
+}
+
+/// True when a clause (lower case) tells of a crowd that celebrates ("poured into the
+/// streets to celebrate the win, setting off fireworks"), with no violence and no
+/// casualty: no protest and no riot.
+pub(super) fn tells_of_a_celebration(lower: &str) -> bool {
+    lexicon::CELEBRATION_WORDS.any_in(lower)
+        && !lexicon::CROWD_VIOLENCE.any_in(lower)
+        && !fatalities::mentions_casualty(lower)
 }
 
 /// True when a sentence (lower case) tells of killing only in figures of speech: every
@@ -482,6 +558,8 @@ mod tests {
             // last December, and a day long ago (told to the day, it is told as news)
             (date(day(2020, 12, 1), TimePrecision::Month), false),
             (date(day(2017, 5, 4), TimePrecision::Day), false),
+            // a day decades before: a book's or an anniversary's
+            (date(day(1944, 6, 6), TimePrecision::Day), true),
         ];
         for (d, history) in rows {
             assert_eq!(is_history(&d, story), history, "{d:?}");
@@ -509,6 +587,52 @@ mod tests {
         assert!(!tells_of_an_accident(
             "the boy drowned after a gunman pushed him into the river"
         ));
+        let table = [
+            (
+                "a lorry plunged into a gorge near the pass, killing nine",
+                true,
+            ),
+            ("a van went off the road in thick fog", true),
+            (
+                "a fire tore through a textile mill overnight, killing 12",
+                true,
+            ),
+            (
+                "rebels set fire to the market; the blaze killed four",
+                false,
+            ),
+            (
+                "the militia claimed responsibility for the crash of the airliner",
+                false,
+            ),
+        ];
+        for (sentence, accident) in table {
+            assert_eq!(tells_of_an_accident(sentence), accident, "{sentence}");
+        }
+        let clause = "she died of a heart attack at home";
+        assert!(names_an_illness(clause, span_of(clause, "attack")));
+        let clause = "the heart of the town came under attack";
+        assert!(!names_an_illness(clause, span_of(clause, "attack")));
+    }
+
+    #[test]
+    fn debates_celebrations_and_a_player_running_riot_are_no_events() {
+        assert!(tells_of_a_debate(
+            "the two mayoral hopefuls clashed over housing in a televised debate"
+        ));
+        assert!(!tells_of_a_debate(
+            "supporters clashed with police after the debate, injuring six"
+        ));
+        assert!(tells_of_a_celebration(
+            "thousands filled the square to celebrate the cup win, lighting fireworks"
+        ));
+        assert!(!tells_of_a_celebration(
+            "fans celebrating the title clashed with riot police and looted shops"
+        ));
+        let clause = "the winger ran riot on the left";
+        assert!(runs_riot(clause, span_of(clause, "riot")));
+        let clause = "prisoners started a riot in the yard";
+        assert!(!runs_riot(clause, span_of(clause, "riot")));
     }
 
     /// The span of `word` in `text`, for a trigger.
@@ -622,6 +746,10 @@ mod tests {
             "the rovers killed the penalty, and a fan was injured in a fight"
         ));
         assert!(!kills_only_figuratively("gunmen killed the village head"));
+        let clause = "the senate killed her ambitious tax reform bill on monday";
+        assert!(kills_figuratively(clause, span_of(clause, "killed")));
+        let clause = "the gunmen killed the project's two engineers";
+        assert!(!kills_figuratively(clause, span_of(clause, "killed")));
         assert!(!kills_only_figuratively("the army shelled the town"));
         assert!(mentions_years_gone_by(
             "a vigil two decades since the massacre"
