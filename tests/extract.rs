@@ -2275,3 +2275,30 @@ fn an_attack_weighed_against_others_is_no_new_one() {
     let incidents = extract(text, Some((2025, 1, 7)));
     assert_eq!(incidents.len(), 1, "{incidents:#?}");
 }
+
+#[test]
+fn an_air_strike_that_kills_civilians_stays_an_air_strike() {
+    // The codebook codes an air strike or a shelling as remote violence whoever it kills;
+    // the civilians are its targets.
+    for text in [
+        "On 4 May 2023, an army warplane bombed a cattle market in Tawila (North Darfur), \
+         killing 11 civilians and wounding 20 others.",
+        "On 4 May 2023, government artillery shelled the village of Kafr Halab (Aleppo), \
+         killing 3 civilians.",
+    ] {
+        let incidents = extract(text, None);
+        assert!(
+            incidents.iter().any(|i| matches!(
+                i.sub_event_type.as_str(),
+                "Air/drone strike" | "Shelling/artillery/missile attack"
+            )),
+            "{text}\n{incidents:#?}"
+        );
+        assert!(
+            incidents
+                .iter()
+                .all(|i| i.sub_event_type.as_str() != "Attack"),
+            "{text}\n{incidents:#?}"
+        );
+    }
+}

@@ -694,6 +694,17 @@ impl<'g> Extractor<'g> {
                 sub = f.sub_event_type;
                 type_p = scores.of(sub);
             }
+            // "warplanes bombed a market, killing 9 civilians": an air strike or a shelling
+            // stays one whoever it kills (the codebook names the civilians its targets,
+            // not the event an attack on them).
+            if matches!(
+                f.sub_event_type,
+                SubEventType::AirDroneStrike | SubEventType::ShellingArtilleryMissileAttack
+            ) && sub == SubEventType::Attack
+            {
+                sub = f.sub_event_type;
+                type_p = scores.of(sub);
+            }
             f.sub_event_type = sub;
             f.type_probability = type_p;
         }
