@@ -2302,3 +2302,15 @@ fn an_air_strike_that_kills_civilians_stays_an_air_strike() {
         );
     }
 }
+
+#[test]
+fn the_dead_of_an_attack_named_again_in_the_next_sentence_are_its_dead() {
+    let incidents = extract(
+        "Gunmen attacked an army post near the town of Tessit in Mali's Gao region on \
+         Monday, killing 9 soldiers, the army said. The army said 14 assailants were killed \
+         when troops repelled the assault.",
+        Some((2024, 5, 10)),
+    );
+    assert_eq!(incidents.len(), 1, "{incidents:#?}");
+    assert_eq!(incidents[0].fatalities, 23, "{incidents:#?}");
+}

@@ -3585,8 +3585,28 @@ fn attach_continuations<'t>(text: &str, found: Vec<Found<'t>>) -> Vec<Found<'t>>
             && f.date.is_none()
             && f.place.is_none()
             && MORE_DEAD_OF_THE_SAME.iter().any(|p| clause.contains(p));
+        // "... attacked a detachment, killing 12 soldiers. 20 attackers were killed when
+        // soldiers repelled the assault.": the incident named again ("the assault"), with
+        // no date or place of its own, and more dead.
+        let named_again = || {
+            let words: Vec<&str> = clause
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .collect();
+            words.windows(2).any(|pair| {
+                matches!(pair[0], "the" | "this")
+                    && matches!(
+                        pair[1],
+                        "attack" | "assault" | "raid" | "ambush" | "offensive"
+                    )
+            })
+        };
         match kept.last_mut() {
-            Some(prev) if more_dead && prev.toll.killed > 0 && f.sentence == prev.sentence + 1 => {
+            Some(prev)
+                if (more_dead || (undated_unplaced && f.toll.killed > 0 && named_again()))
+                    && prev.toll.killed > 0
+                    && f.sentence == prev.sentence + 1 =>
+            {
                 prev.toll.killed = prev.toll.killed.saturating_add(f.toll.killed);
                 prev.toll.spans.extend(f.toll.spans);
             }
