@@ -2314,3 +2314,28 @@ fn the_dead_of_an_attack_named_again_in_the_next_sentence_are_its_dead() {
     assert_eq!(incidents.len(), 1, "{incidents:#?}");
     assert_eq!(incidents[0].fatalities, 23, "{incidents:#?}");
 }
+
+#[test]
+fn a_town_taken_after_fighting_and_a_blast_named_again_keep_their_incident() {
+    // Territory taken in a sentence of fighting was not handed over.
+    let incidents = extract(
+        "On 12 May 2023, rebels took control of the town of Bunagana, Rutshuru territory \
+         (North Kivu), following three days of fighting with army troops.",
+        None,
+    );
+    assert!(
+        incidents
+            .iter()
+            .any(|i| i.sub_event_type.as_str() == "Non-state actor overtakes territory"),
+        "{incidents:#?}"
+    );
+    // "The blast killed 5": the suicide bombing's dead, one incident.
+    let incidents = extract(
+        "On 9 June 2023, a suicide bomber blew himself up at a cattle market in Kolofata \
+         (Far North). The blast killed 5 people, including the bomber.",
+        None,
+    );
+    assert_eq!(incidents.len(), 1, "{incidents:#?}");
+    assert_eq!(incidents[0].sub_event_type.as_str(), "Suicide bomb");
+    assert_eq!(incidents[0].fatalities, 5);
+}

@@ -694,6 +694,28 @@ impl<'g> Extractor<'g> {
                 sub = f.sub_event_type;
                 type_p = scores.of(sub);
             }
+            // "took control of the town following two days of fighting": territory taken
+            // in a sentence of fighting was not handed over.
+            if matches!(
+                f.sub_event_type,
+                SubEventType::NonStateActorOvertakesTerritory
+                    | SubEventType::GovernmentRegainsTerritory
+            ) && sub == SubEventType::NonViolentTransferOfTerritory
+                && parts
+                    .triggers_by_sentence
+                    .get(f.sentence)
+                    .is_some_and(|ms| {
+                        ms.iter().any(|m| {
+                            m.rule.sub_event_type == SubEventType::ArmedClash
+                                && ["fight", "clash", "battle"]
+                                    .iter()
+                                    .any(|w| m.rule.phrase.starts_with(w))
+                        })
+                    })
+            {
+                sub = f.sub_event_type;
+                type_p = scores.of(sub);
+            }
             // "warplanes bombed a market, killing 9 civilians": an air strike or a shelling
             // stays one whoever it kills (the codebook names the civilians its targets,
             // not the event an attack on them).
@@ -3597,7 +3619,14 @@ fn attach_continuations<'t>(text: &str, found: Vec<Found<'t>>) -> Vec<Found<'t>>
                 matches!(pair[0], "the" | "this")
                     && matches!(
                         pair[1],
-                        "attack" | "assault" | "raid" | "ambush" | "offensive"
+                        "attack"
+                            | "assault"
+                            | "raid"
+                            | "ambush"
+                            | "offensive"
+                            | "blast"
+                            | "explosion"
+                            | "bombing"
                     )
             })
         };
@@ -3617,7 +3646,11 @@ fn attach_continuations<'t>(text: &str, found: Vec<Found<'t>>) -> Vec<Found<'t>>
                 if (undated_unplaced || only_inherits_from(prev))
                     && f.sentence <= prev.sentence + 1
                     && (f.rule.is_none()
-                        || (f.sub_event_type == prev.sub_event_type
+                        || ((f.sub_event_type == prev.sub_event_type
+                            // ("... a suicide bomber blew himself up at a market. The
+                            // blast killed 4.")
+                            || (f.sub_event_type.event_type() == prev.sub_event_type.event_type()
+                                && named_again()))
                             && (f.toll.killed == 0 || prev.toll.killed == 0))) =>
             {
                 if prev.toll.killed == 0 {
