@@ -122,6 +122,24 @@ fn count_word(word: &str) -> u64 {
     }
 }
 
+/// A date written in figures, "08/09/2014": day first as most of the world writes it,
+/// unless that day is after the anchor and the month-first reading (as the United States
+/// writes it) is not; then the latter.
+fn numeric_date(
+    year: i32,
+    first: u32,
+    second: u32,
+    anchor: Option<NaiveDate>,
+) -> Option<NaiveDate> {
+    let day_first = NaiveDate::from_ymd_opt(year, second, first);
+    let month_first = NaiveDate::from_ymd_opt(year, first, second);
+    match (day_first, month_first, anchor) {
+        (Some(d), Some(m), Some(a)) if d > a && m <= a => Some(m),
+        (None, Some(m), _) => Some(m),
+        (d, _, _) => d,
+    }
+}
+
 /// The last day with this weekday on or before the anchor. The weekday right after the
 /// anchor ("Thursday" in an article dated Wednesday) is the anchor itself: the article's
 /// date is then a day behind its story (another time zone, the date of a first version),
@@ -276,7 +294,7 @@ impl<'t> DateMatch<'_, 't> {
         } else if let (Some(m), Some(d)) = (get("m2").and_then(month_number), num("d2")) {
             month_day(year("y2"), m, d, anchor).map(|date| (date, 1))
         } else if let (Some(d), Some(m), Some(y)) = (num("d3"), num("n3"), year("y3")) {
-            NaiveDate::from_ymd_opt(y, m, d).map(|date| (date, 1))
+            numeric_date(y, d, m, anchor).map(|date| (date, 1))
         } else if let Some(m) = get("m4").and_then(month_number) {
             self.bare_month(m, anchor)
         } else if let Some(name) = get("holiday") {
@@ -386,10 +404,10 @@ impl<'t> DateMatch<'_, 't> {
     /// explicit date of that weekday follows (that date is read on its own).
     fn weekday_date(&self, day: Weekday, anchor: Option<NaiveDate>) -> Option<(NaiveDate, u8)> {
         // "Thursday, Dec. 29", "Tuesday (January 3)": the explicit date that follows
-        // says which Thursday; it is read on its own (unless it falls on another day
-        // of the week: a slip of the writer's, and the weekday is read as ever).
+        // says which Thursday; it is read on its own (also when it falls on another day
+        // of the week: a writer slips on the weekday more often than on the date).
         let its_date = following_date(&self.text[self.whole.end()..], anchor);
-        if its_date.is_some_and(|d| d.weekday() == day) {
+        if its_date.is_some() {
             None
         } else {
             anchor.and_then(|a| Some((last_weekday(day, a)?, 1)))
@@ -596,7 +614,7 @@ mod tests {
     fn dates_table() {
         let wednesday = Some(day(2020, 4, 1));
         // (text, anchor, expected (date, precision) of the first expression)
-        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 43] = [
+        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 47] = [
             // a name's word, not the day
             ("a study by USA Today found", wednesday, None),
             // "in" before a month and its day is no bare month's cue; a hedge in brackets
@@ -626,6 +644,28 @@ mod tests {
                 "a man was killed Tuesday (March 3) at the depot",
                 Some(day(2020, 3, 12)),
                 Some((day(2020, 3, 3), 1)),
+            ),
+            // figures read day first, unless only month first is not after the story
+            (
+                "the shop was robbed on 08/09/2014 at noon",
+                Some(day(2014, 8, 12)),
+                Some((day(2014, 8, 9), 1)),
+            ),
+            (
+                "the shop was robbed on 08/09/2014 at noon",
+                Some(day(2014, 9, 12)),
+                Some((day(2014, 9, 8), 1)),
+            ),
+            (
+                "the shop was robbed on 25/07/2014 at noon",
+                Some(day(2014, 8, 12)),
+                Some((day(2014, 7, 25), 1)),
+            ),
+            // ... and so is one whose weekday is a slip (the 11th was a Friday)
+            (
+                "he was shot on Wednesday, November 11, near the dam",
+                Some(day(2016, 11, 23)),
+                Some((day(2016, 11, 11), 1)),
             ),
             // holidays, in the year that puts them before the anchor
             (
