@@ -2339,3 +2339,51 @@ fn a_town_taken_after_fighting_and_a_blast_named_again_keep_their_incident() {
     assert_eq!(incidents[0].sub_event_type.as_str(), "Suicide bomb");
     assert_eq!(incidents[0].fatalities, 5);
 }
+
+#[test]
+fn a_headline_read_against_its_body_gives_no_incident_the_body_denies() {
+    let extractor = bundled();
+    let incidents_of = |title: &str, text: &str| {
+        let article = Article {
+            id: "fixture".into(),
+            title: Some(title.into()),
+            date: NaiveDate::from_ymd_opt(2024, 5, 10),
+            text: text.into(),
+            ..Article::default()
+        };
+        extractor.extract(&article).incidents
+    };
+    for (title, text) in [
+        // the body opens on an accident
+        (
+            "Blaze at Khulna market kills 31",
+            "KHULNA (AP) — A fire tore through a crowded market in Khulna late Thursday, \
+             killing at least 31 people, officials said. Firefighters rescued 40 people.",
+        ),
+        // a story of games
+        (
+            "Osei's spell destroys the visitors' top order",
+            "ACCRA — Kofi Osei took five wickets as the visitors collapsed to 80 all out in \
+             the final on Saturday. The captain praised the bowlers and the fans.",
+        ),
+        // a report dismissed; a warning of what may come
+        (
+            "Police dismiss reports of shooting at mall",
+            "Police said the panic at the Harbour Mall on Friday was caused by a fire alarm.",
+        ),
+        (
+            "Envoy warns fighting in Ituri could spread",
+            "GENEVA (Reuters) - A U.N. envoy said on Wednesday that the region needed \
+             $200 million in aid.",
+        ),
+    ] {
+        let incidents = incidents_of(title, text);
+        assert!(incidents.is_empty(), "{title}\n{incidents:#?}");
+    }
+    // A page with no story under a headline of a shooting is still read by its headline.
+    let incidents = incidents_of(
+        "Man shot dead outside Tulsa bar",
+        "Subscribe to read the full story. Already a subscriber? Sign in.",
+    );
+    assert!(!incidents.is_empty());
+}

@@ -566,6 +566,7 @@ pub static WARNED: WordSet = WordSet::new(&[
 /// Verbs that dismiss what others said, and the nouns of what they said: "police dismissed
 /// social media reports of a protest" tells of no protest.
 pub static DISMISSED: WordSet = WordSet::new(&[
+    "dismiss",
     "dismissed",
     "dismisses",
     "denied",

@@ -94,6 +94,10 @@ pub const RELEVANT: f32 = 0.5;
 /// rules found something and set it aside, which is itself a hint of no incident).
 const LEAD_AFTER_ALL_PUT_ASIDE: f32 = 0.9;
 
+/// How much of a body is read for an accident before its headline is read for an
+/// incident.
+const HEADLINE_CHECK_LEAD_BYTES: usize = 600;
+
 /// Errors setting up the extractor.
 #[derive(Debug, thiserror::Error)]
 pub enum ExtractError {
@@ -263,6 +267,17 @@ impl<'g> Extractor<'g> {
     ) -> Option<(Vec<Incident>, Vec<ConfidenceInputs>)> {
         let title = article.title.as_deref()?.trim();
         if title.is_empty() || !self.has_an_event_word(title) {
+            return None;
+        }
+        // A body that opens on an accident, or a story of games, says what the headline's
+        // words of violence are ("Fire at market kills 46", "Spell destroys top order").
+        let mut lead_end = article.text.len().min(HEADLINE_CHECK_LEAD_BYTES);
+        while !article.text.is_char_boundary(lead_end) {
+            lead_end -= 1;
+        }
+        if tells_of_an_accident(&article.text[..lead_end].to_ascii_lowercase())
+            || tells_of_games(&article.text)
+        {
             return None;
         }
         let title_chars = title.chars().count();
@@ -2563,7 +2578,12 @@ fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool 
     // deal still to come, however far the modal stands before its word.
     let to_come = event_type == Some(EventType::StrategicDevelopments)
         && words.iter().any(|w| matches!(*w, "will" | "shall"));
-    if irrealis || claimed || called_off || dismissed || to_come {
+    // "UN warns fighting in Ituri could spread": a warning, its modal after the trigger.
+    let warned = || {
+        words.iter().any(|w| lexicon::WARNED.contains(w))
+            && lexicon::MODAL_AFTER.any_in(&lower[trigger.1.min(lower.len())..])
+    };
+    if irrealis || claimed || called_off || dismissed || to_come || warned() {
         return true;
     }
     if event_type.is_none_or(|t| t == EventType::StrategicDevelopments) {
