@@ -2387,3 +2387,38 @@ fn a_headline_read_against_its_body_gives_no_incident_the_body_denies() {
     );
     assert!(!incidents.is_empty());
 }
+
+#[test]
+fn a_review_a_drill_and_fireworks_report_no_incident() {
+    let extractor = bundled();
+    let incidents_of = |title: &str, text: &str| {
+        let article = Article {
+            id: "fixture".into(),
+            title: Some(title.into()),
+            date: NaiveDate::from_ymd_opt(2024, 5, 10),
+            text: text.into(),
+            ..Article::default()
+        };
+        extractor.extract(&article).incidents
+    };
+    for (title, text) in [
+        (
+            "Review: 'Last Convoy' is a relentless siege thriller",
+            "The film opens with an ambush outside Mosul and never lets up. Gunmen fire on \
+             the convoy, and a shootout in a market is its most gripping scene.",
+        ),
+        (
+            "Troops hold drills near the border",
+            "Tanks and artillery fired on targets at the Adazi training ground on Monday, the \
+             army said.",
+        ),
+        (
+            "Fireworks light up the harbour",
+            "A million people watched fireworks over Auckland harbour at midnight to celebrate \
+             the new year. The barrage of rockets and shells lasted ten minutes.",
+        ),
+    ] {
+        let incidents = incidents_of(title, text);
+        assert!(incidents.is_empty(), "{title}\n{incidents:#?}");
+    }
+}

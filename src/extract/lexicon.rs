@@ -1695,6 +1695,10 @@ pub static EXERCISE_WORDS: WordSet = WordSet::new(&[
     "test-fires",
     "missile test",
     "simulated",
+    "live-fire",
+    "training ground",
+    "firing range",
+    "shooting range",
 ]);
 
 /// What a trigger word names when a craft follows it ("attack aircraft", "attack

@@ -55,7 +55,7 @@ use self::confidence::{Calibration, ConfidenceInputs};
 use self::learned::Models;
 use self::non_events::{
     after_years_gone_by, counts_a_wars_dead, is_a_protests_grievance, is_a_question_of_why_or_how,
-    is_history, kills_figuratively, kills_only_figuratively, mentions_an_earlier_year,
+    is_a_review, is_history, kills_figuratively, kills_only_figuratively, mentions_an_earlier_year,
     mentions_years_gone_by, names_a_craft, names_an_earlier_year, names_an_illness,
     recalled_by_an_anniversary, runs_riot, tells_of_a_celebration, tells_of_a_debate,
     tells_of_a_game, tells_of_a_natural_death, tells_of_a_show_of_arms, tells_of_an_accident,
@@ -244,6 +244,13 @@ impl<'g> Extractor<'g> {
     /// confidence was computed from (the trainer fits the calibration on these).
     pub fn extract_explained(&self, article: &Article) -> (Extraction, Vec<ConfidenceInputs>) {
         let (mut extraction, mut explained) = self.extract_text(article);
+        // A review of a film, a book or a show tells its story in words of war, and
+        // reports no incident.
+        if article.title.as_deref().is_some_and(is_a_review) {
+            extraction.incidents.clear();
+            explained.clear();
+            return (extraction, explained);
+        }
         if extraction.incidents.is_empty()
             && let Some((incidents, inputs)) = self.headline_incidents(article)
         {
@@ -1151,11 +1158,17 @@ impl<'g> Extractor<'g> {
             .into_iter()
             .filter(|m| {
                 let crowd = matches!(m.rule.event_type, EventType::Protests | EventType::Riots);
-                let joy = crowd
-                    && *a_celebration.get_or_init(|| {
-                        tells_of_a_celebration(&lower)
-                            && tells_of_a_celebration(&text.to_ascii_lowercase())
-                    });
+                // (Fireworks' rockets and shells, in a story of them, are no attack.)
+                let fireworks = || {
+                    m.rule.event_type == EventType::ExplosionsRemoteViolence
+                        && text.to_ascii_lowercase().contains("fireworks")
+                };
+                let story_of_joy = || {
+                    *a_celebration
+                        .get_or_init(|| tells_of_a_celebration(&text.to_ascii_lowercase()))
+                };
+                let joy =
+                    ((crowd && tells_of_a_celebration(&lower)) || fireworks()) && story_of_joy();
                 let a_fight = ["clash", "attack", "fight", "fought", "battle"]
                     .iter()
                     .any(|w| m.rule.phrase.starts_with(w));

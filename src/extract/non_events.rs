@@ -257,6 +257,22 @@ pub(super) fn runs_riot(lower: &str, trigger: Span) -> bool {
             .is_some_and(|w| matches!(*w, "ran" | "run" | "runs" | "running"))
 }
 
+/// True when a title is a review's ("Review: a war film that...", "Book review: ..."): a
+/// film, a book or a show told in words of war.
+pub(super) fn is_a_review(title: &str) -> bool {
+    const REVIEWS: [&str; 7] = [
+        "film review",
+        "book review",
+        "movie review",
+        "album review",
+        "theatre review",
+        "theater review",
+        "tv review",
+    ];
+    let lower = title.trim().to_ascii_lowercase();
+    lower.starts_with("review:") || REVIEWS.iter().any(|r| lower.contains(r))
+}
+
 /// True when a clause (lower case) tells of a debate, in words of a fight ("the candidates
 /// clashed over the economy in a televised debate"): a word of one, none of armed men or
 /// police, no casualty.
@@ -617,6 +633,9 @@ mod tests {
 
     #[test]
     fn debates_celebrations_and_a_player_running_riot_are_no_events() {
+        assert!(is_a_review("Review: a siege film that never lets up"));
+        assert!(is_a_review("Book review: the long retreat"));
+        assert!(!is_a_review("Army to review its checkpoints after ambush"));
         assert!(tells_of_a_debate(
             "the two mayoral hopefuls clashed over housing in a televised debate"
         ));
