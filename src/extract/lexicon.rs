@@ -1202,6 +1202,15 @@ pub static GAME_WORDS: WordSet = WordSet::new(&[
     "champion",
     "champions",
     "teammates",
+    "finals",
+    "batsmen",
+    "batsman",
+    "bowler",
+    "bowled",
+    "chess",
+    "grandmaster",
+    "checkmate",
+    "rook",
 ]);
 
 /// Words of a death or injury no one inflicted: a crash, a flood, a collapse, a disease.
@@ -1260,6 +1269,12 @@ pub static ACCIDENT_WORDS: WordSet = WordSet::new(&[
     "caught fire",
     "blaze",
     "short circuit",
+    "bus went off",
+    "car went off",
+    "truck went off",
+    "lorry went off",
+    "van went off",
+    "vehicle went off",
     "roof collapsed",
     "bridge collapsed",
     "wall collapsed",

@@ -609,6 +609,7 @@ mod tests {
                 true,
             ),
             ("a van went off the road in thick fog", true),
+            ("the bus went off a bend on the pass in fog", true),
             (
                 "a fire tore through a textile mill overnight, killing 12",
                 true,
@@ -647,6 +648,10 @@ mod tests {
         ));
         assert!(!tells_of_a_celebration(
             "fans celebrating the title clashed with riot police and looted shops"
+        ));
+        assert!(tells_of_a_game(
+            "she sacrificed a rook in a fierce attack at the chess olympiad",
+            || false
         ));
         let clause = "the winger ran riot on the left";
         assert!(runs_riot(clause, span_of(clause, "riot")));
