@@ -55,11 +55,11 @@ use self::confidence::{Calibration, ConfidenceInputs};
 use self::learned::Models;
 use self::non_events::{
     after_years_gone_by, counts_a_wars_dead, is_a_protests_grievance, is_a_question_of_why_or_how,
-    is_a_review, is_history, kills_figuratively, kills_only_figuratively, mentions_an_earlier_year,
-    mentions_years_gone_by, names_a_craft, names_an_earlier_year, names_an_illness,
-    recalled_by_an_anniversary, runs_riot, tells_of_a_celebration, tells_of_a_debate,
-    tells_of_a_game, tells_of_a_natural_death, tells_of_a_show_of_arms, tells_of_an_accident,
-    tells_of_earlier_deaths, tells_of_games,
+    is_a_review, is_history, kills_figuratively, kills_only_figuratively, lead_of,
+    mentions_an_earlier_year, mentions_years_gone_by, names_a_craft, names_an_earlier_year,
+    names_an_illness, recalled_by_an_anniversary, runs_riot, tells_of_a_celebration,
+    tells_of_a_debate, tells_of_a_game, tells_of_a_natural_death, tells_of_a_show_of_arms,
+    tells_of_an_accident, tells_of_earlier_deaths, tells_of_games,
 };
 
 /// The event model's probability of a violent type above which it may type violent a
@@ -278,12 +278,9 @@ impl<'g> Extractor<'g> {
         }
         // A body that opens on an accident, or a story of games, says what the headline's
         // words of violence are ("Fire at market kills 46", "Spell destroys top order").
-        let mut lead_end = article.text.len().min(HEADLINE_CHECK_LEAD_BYTES);
-        while !article.text.is_char_boundary(lead_end) {
-            lead_end -= 1;
-        }
-        if tells_of_an_accident(&article.text[..lead_end].to_ascii_lowercase())
-            || tells_of_games(&article.text)
+        if tells_of_an_accident(
+            &lead_of(&article.text, HEADLINE_CHECK_LEAD_BYTES).to_ascii_lowercase(),
+        ) || tells_of_games(&article.text)
         {
             return None;
         }
@@ -858,9 +855,10 @@ impl<'g> Extractor<'g> {
         let mut anchor = anchor;
         let mut found: Vec<Found<'t>> = Vec::new();
         let natural_death_told = std::cell::OnceCell::new();
-        let story_of_games = StoryOfGames {
+        let story = StoryKinds {
             text,
-            told: std::cell::OnceCell::new(),
+            games: std::cell::OnceCell::new(),
+            joy: std::cell::OnceCell::new(),
         };
         let story_of_strikes = std::cell::OnceCell::new();
         for (si, sentence) in sentences.iter().enumerate() {
@@ -904,7 +902,7 @@ impl<'g> Extractor<'g> {
                     .iter()
                     .any(|w| sentence_lower.contains(w))
                     && *natural_death_told.get_or_init(|| tells_of_a_natural_death_in(sentences)),
-                games: &story_of_games,
+                story: &story,
                 strikes_from_afar: *story_of_strikes.get_or_init(|| {
                     triggers_by_sentence.iter().flatten().any(|m| {
                         matches!(
@@ -1146,29 +1144,22 @@ impl<'g> Extractor<'g> {
                 let a_crowd = matches!(m.rule.event_type, EventType::Protests | EventType::Riots);
                 (a_crowd && !runs_riot(&lower, m.span))
                     || m.rule.phrase.starts_with("clash")
-                    || !*a_game.get_or_init(|| tells_of_a_game(&lower, || sense.games.is_one()))
+                    || !*a_game.get_or_init(|| tells_of_a_game(&lower, || sense.story.of_games()))
             })
             .collect();
         // "clashed over the economy in a televised debate"; "poured into the streets to
         // celebrate the win": words, and joy, no event.
         // (A crowd's violence anywhere in the story makes its celebration a riot's.)
-        let a_celebration = std::cell::OnceCell::new();
         let a_debate = std::cell::OnceCell::new();
         let candidates: Vec<TriggerMatch<'t>> = candidates
             .into_iter()
             .filter(|m| {
                 let crowd = matches!(m.rule.event_type, EventType::Protests | EventType::Riots);
                 // (Fireworks' rockets and shells, in a story of them, are no attack.)
-                let fireworks = || {
-                    m.rule.event_type == EventType::ExplosionsRemoteViolence
-                        && text.to_ascii_lowercase().contains("fireworks")
-                };
-                let story_of_joy = || {
-                    *a_celebration
-                        .get_or_init(|| tells_of_a_celebration(&text.to_ascii_lowercase()))
-                };
-                let joy =
-                    ((crowd && tells_of_a_celebration(&lower)) || fireworks()) && story_of_joy();
+                let explosion = m.rule.event_type == EventType::ExplosionsRemoteViolence;
+                let joy = ((crowd && tells_of_a_celebration(&lower)) || explosion)
+                    && sense.story.of_joy().celebrates
+                    && (crowd || sense.story.of_joy().fireworks);
                 let a_fight = ["clash", "attack", "fight", "fought", "battle"]
                     .iter()
                     .any(|w| m.rule.phrase.starts_with(w));
@@ -1638,16 +1629,38 @@ fn tells_of_a_natural_death_in(sentences: &[crate::text::Sentence<'_>]) -> bool 
         .any(|s| tells_of_a_natural_death(&s.text.to_ascii_lowercase()))
 }
 
-/// Whether an article is a story of games, read on first asking.
-struct StoryOfGames<'t> {
+/// What kinds of story an article is (of games, of a celebration), each read on first
+/// asking.
+struct StoryKinds<'t> {
     text: &'t str,
-    told: std::cell::OnceCell<bool>,
+    games: std::cell::OnceCell<bool>,
+    joy: std::cell::OnceCell<StoryOfJoy>,
 }
 
-impl StoryOfGames<'_> {
+/// Whether a story tells of a celebration and of fireworks.
+#[derive(Clone, Copy)]
+struct StoryOfJoy {
+    /// It tells of a celebration with no violence ([`tells_of_a_celebration`]).
+    celebrates: bool,
+    /// It names fireworks.
+    fireworks: bool,
+}
+
+impl StoryKinds<'_> {
     /// True when the article is a story of games ([`tells_of_games`]).
-    fn is_one(&self) -> bool {
-        *self.told.get_or_init(|| tells_of_games(self.text))
+    fn of_games(&self) -> bool {
+        *self.games.get_or_init(|| tells_of_games(self.text))
+    }
+
+    /// What the article tells of a celebration.
+    fn of_joy(&self) -> StoryOfJoy {
+        *self.joy.get_or_init(|| {
+            let lower = self.text.to_ascii_lowercase();
+            StoryOfJoy {
+                celebrates: tells_of_a_celebration(&lower),
+                fireworks: lower.contains("fireworks"),
+            }
+        })
     }
 }
 
@@ -1661,9 +1674,9 @@ struct SentenceSense<'s> {
     /// It tells of a death, in a text that tells of a death by illness or age
     /// ([`tells_of_a_natural_death`]): "he died in hospital" in an obituary.
     natural_death: bool,
-    /// The story of games it may be a sentence of ([`tells_of_games`], read on first
-    /// asking: few clauses need it).
-    games: &'s StoryOfGames<'s>,
+    /// The kinds of story it may be a sentence of (games, celebrations: read on first
+    /// asking, few clauses need them).
+    story: &'s StoryKinds<'s>,
     /// It is a sentence of a story of strikes from the air or by artillery: a bare
     /// "strike" there is one of them, no walk-out.
     strikes_from_afar: bool,

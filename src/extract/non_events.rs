@@ -361,11 +361,17 @@ pub(super) fn tells_of_a_game(lower: &str, in_a_story_of_games: impl FnOnce() ->
 /// [`MIN_GAME_STORY_WORDS`] kinds, in its first [`GAME_STORY_LEAD_BYTES`] (a match report
 /// says what it is early).
 pub(super) fn tells_of_games(text: &str) -> bool {
-    let mut end = text.len().min(GAME_STORY_LEAD_BYTES);
+    distinct_game_words(&words_of(lead_of(text, GAME_STORY_LEAD_BYTES))) >= MIN_GAME_STORY_WORDS
+}
+
+/// The first `bytes` of a text (fewer, to end on a character's boundary): where a story
+/// says what it is.
+pub(super) fn lead_of(text: &str, bytes: usize) -> &str {
+    let mut end = text.len().min(bytes);
     while !text.is_char_boundary(end) {
         end -= 1;
     }
-    distinct_game_words(&words_of(&text[..end])) >= MIN_GAME_STORY_WORDS
+    &text[..end]
 }
 
 /// How many distinct words of a game the words (any case) hold.
