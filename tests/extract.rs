@@ -2422,3 +2422,15 @@ fn a_review_a_drill_and_fireworks_report_no_incident() {
         assert!(incidents.is_empty(), "{title}\n{incidents:#?}");
     }
 }
+
+#[test]
+fn a_running_total_since_a_month_is_no_incident() {
+    let incidents = extract(
+        "JOS, Nigeria, May 10 (Reuters) - Gunmen shot dead a herder near Bokkos on Friday, \
+         police said. Violence in Plateau has surged over the past year, with more than 300 \
+         villagers killed since March.",
+        Some((2024, 5, 10)),
+    );
+    assert_eq!(incidents.len(), 1, "{incidents:#?}");
+    assert_eq!(incidents[0].fatalities, 1, "{incidents:#?}");
+}

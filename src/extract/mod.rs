@@ -54,12 +54,12 @@ use crate::text::{
 use self::confidence::{Calibration, ConfidenceInputs};
 use self::learned::Models;
 use self::non_events::{
-    after_years_gone_by, counts_a_wars_dead, is_a_protests_grievance, is_a_question_of_why_or_how,
-    is_a_review, is_history, kills_figuratively, kills_only_figuratively, lead_of,
-    mentions_an_earlier_year, mentions_years_gone_by, names_a_craft, names_an_earlier_year,
-    names_an_illness, recalled_by_an_anniversary, runs_riot, tells_of_a_celebration,
-    tells_of_a_debate, tells_of_a_game, tells_of_a_natural_death, tells_of_a_show_of_arms,
-    tells_of_an_accident, tells_of_earlier_deaths, tells_of_games,
+    after_years_gone_by, counts_a_wars_dead, counts_since_a_month, is_a_protests_grievance,
+    is_a_question_of_why_or_how, is_a_review, is_history, kills_figuratively,
+    kills_only_figuratively, lead_of, mentions_an_earlier_year, mentions_years_gone_by,
+    names_a_craft, names_an_earlier_year, names_an_illness, recalled_by_an_anniversary, runs_riot,
+    tells_of_a_celebration, tells_of_a_debate, tells_of_a_game, tells_of_a_natural_death,
+    tells_of_a_show_of_arms, tells_of_an_accident, tells_of_earlier_deaths, tells_of_games,
 };
 
 /// The event model's probability of a violent type above which it may type violent a
@@ -1212,7 +1212,9 @@ impl<'g> Extractor<'g> {
         // genocide, in which 800,000 were killed").
         let a_gathering = best.is_some_and(|m| m.rule.event_type == EventType::Protests);
         let a_past_toll = toll.spans.first().is_some_and(|&figure| {
-            after_years_gone_by(&lower, figure) || counts_a_wars_dead(&lower, figure)
+            after_years_gone_by(&lower, figure)
+                || counts_a_wars_dead(&lower, figure)
+                || counts_since_a_month(&lower, figure)
         }) || (sense.anniversary && best.is_none_or(|_| a_gathering));
         if best.is_none() && (!past.is_empty() || a_past_toll) {
             return None;

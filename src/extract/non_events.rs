@@ -121,6 +121,25 @@ pub(super) fn after_years_gone_by(lower: &str, trigger: Span) -> bool {
     tail[..to].windows(3).any(|w| counts_years(w, &["ago"]))
 }
 
+/// How many words after a death toll's figure "since" may start its span ("200
+/// Palestinians killed since January").
+const SINCE_WORDS: usize = 5;
+
+/// True when the figure at `figure` (in the lower-case clause) is a running total of the
+/// dead since a month or a year ("more than 200 killed since January", "1,000 dead since
+/// 2019", "since the start of the year"): many events added up, no one incident's toll.
+pub(super) fn counts_since_a_month(lower: &str, figure: Span) -> bool {
+    let tail = words_of(lower.get(figure.1..).unwrap_or(""));
+    let word = |at: usize| tail.get(at).copied().unwrap_or("");
+    (0..tail.len().min(SINCE_WORDS)).any(|k| {
+        let (then, next) = (word(k + 1), word(k + 2));
+        word(k) == "since"
+            && (lexicon::MONTHS.contains(then)
+                || (then.len() == 4 && then.bytes().all(|b| b.is_ascii_digit()))
+                || (then == "the" && matches!(next, "start" | "beginning" | "outbreak")))
+    })
+}
+
 /// True when the figure at `figure` (in the lower-case clause) counts the dead of a whole
 /// war, told in the perfect: "the war, which has cost 70,000 lives", "a conflict that has
 /// killed more than 10,000 people". That is background, not an incident.
@@ -636,6 +655,28 @@ mod tests {
         assert!(names_an_illness(clause, span_of(clause, "attack")));
         let clause = "the heart of the town came under attack";
         assert!(!names_an_illness(clause, span_of(clause, "attack")));
+    }
+
+    #[test]
+    fn a_running_total_since_a_month_is_no_incidents_toll() {
+        let rows = [
+            ("with more than 300 herders killed since march", "300", true),
+            ("the 1,000 dead since 2019 in the region", "1,000", true),
+            (
+                "40 were killed since the start of the offensive",
+                "40",
+                true,
+            ),
+            ("gunmen killed 4 traders on monday", "4", false),
+            ("5 were killed since the attack began", "5", false),
+        ];
+        for (clause, figure, total) in rows {
+            assert_eq!(
+                counts_since_a_month(clause, span_of(clause, figure)),
+                total,
+                "{clause}"
+            );
+        }
     }
 
     #[test]
