@@ -15,6 +15,18 @@ fn extract_by_rules(text: &str) -> Vec<Incident> {
     extract_with(bundled().without_models(), text, None)
 }
 
+/// The incidents of an article with a title, published on 10 May 2024.
+fn titled_incidents(title: &str, text: &str) -> Vec<Incident> {
+    let article = Article {
+        id: "fixture".into(),
+        title: Some(title.into()),
+        date: NaiveDate::from_ymd_opt(2024, 5, 10),
+        text: text.into(),
+        ..Article::default()
+    };
+    bundled().extract(&article).incidents
+}
+
 /// The bundled extractor.
 fn bundled() -> Extractor<'static> {
     match Extractor::bundled() {
@@ -2342,17 +2354,6 @@ fn a_town_taken_after_fighting_and_a_blast_named_again_keep_their_incident() {
 
 #[test]
 fn a_headline_read_against_its_body_gives_no_incident_the_body_denies() {
-    let extractor = bundled();
-    let incidents_of = |title: &str, text: &str| {
-        let article = Article {
-            id: "fixture".into(),
-            title: Some(title.into()),
-            date: NaiveDate::from_ymd_opt(2024, 5, 10),
-            text: text.into(),
-            ..Article::default()
-        };
-        extractor.extract(&article).incidents
-    };
     for (title, text) in [
         // the body opens on an accident
         (
@@ -2377,11 +2378,11 @@ fn a_headline_read_against_its_body_gives_no_incident_the_body_denies() {
              $200 million in aid.",
         ),
     ] {
-        let incidents = incidents_of(title, text);
+        let incidents = titled_incidents(title, text);
         assert!(incidents.is_empty(), "{title}\n{incidents:#?}");
     }
     // A page with no story under a headline of a shooting is still read by its headline.
-    let incidents = incidents_of(
+    let incidents = titled_incidents(
         "Man shot dead outside Tulsa bar",
         "Subscribe to read the full story. Already a subscriber? Sign in.",
     );
@@ -2390,17 +2391,6 @@ fn a_headline_read_against_its_body_gives_no_incident_the_body_denies() {
 
 #[test]
 fn a_review_a_drill_and_fireworks_report_no_incident() {
-    let extractor = bundled();
-    let incidents_of = |title: &str, text: &str| {
-        let article = Article {
-            id: "fixture".into(),
-            title: Some(title.into()),
-            date: NaiveDate::from_ymd_opt(2024, 5, 10),
-            text: text.into(),
-            ..Article::default()
-        };
-        extractor.extract(&article).incidents
-    };
     for (title, text) in [
         (
             "Review: 'Last Convoy' is a relentless siege thriller",
@@ -2418,7 +2408,7 @@ fn a_review_a_drill_and_fireworks_report_no_incident() {
              the new year. The barrage of rockets and shells lasted ten minutes.",
         ),
     ] {
-        let incidents = incidents_of(title, text);
+        let incidents = titled_incidents(title, text);
         assert!(incidents.is_empty(), "{title}\n{incidents:#?}");
     }
 }

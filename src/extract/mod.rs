@@ -2553,8 +2553,6 @@ fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool 
             {
                 true
             }
-            // "There is no shooting", "they did not attack": a deed denied.
-            "no" | "not" | "never" if k + 1 == n => true,
             _ if author_alleged(k) => false,
             _ => lexicon::IRREALIS.contains(w),
         }
