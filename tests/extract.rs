@@ -2424,3 +2424,80 @@ fn a_running_total_since_a_month_is_no_incident() {
     assert_eq!(incidents.len(), 1, "{incidents:#?}");
     assert_eq!(incidents[0].fatalities, 1, "{incidents:#?}");
 }
+
+#[test]
+fn words_of_war_in_sport_markets_medicine_and_drills_report_no_incident() {
+    for text in [
+        // a tennis final and a basketball game in the words of war
+        "Mirela Oskan fired 14 aces and attacked every second serve to beat Dana Vey 6-2 6-4 \
+         in the tournament final in Melbourne on Saturday. The champion thanked her coach.",
+        "Teo Marr shot 19 of 24 from the field and fired in 52 points as Brantford blasted \
+         Kelso 131-120 in an NBA game on Friday. Kelso's coach praised the player.",
+        // a market report: a price war, a hostile bid
+        "Two supermarket chains fired new shots in a price war in Perth on Monday as they \
+         battle for shoppers. Shares in both retailers fell as investors weighed the hit to \
+         profit margins and inflation.",
+        // medicine: a heart attack, cells that kill, a disease attacked
+        "A heart attack happens when the blood supply to the heart is suddenly blocked, \
+         doctors in Leeds said on Tuesday.",
+        "Researchers in Basel said on Tuesday that engineered immune cells can kill tumour \
+         cells in mice.",
+        // a drill staged as an attack
+        "Emergency services staged a mock terror attack at Cork airport on Tuesday morning to \
+         test their response.",
+        // an anniversary of a massacre, a rate of deaths, a war's dead set off by its years
+        "Thousands walked through Armagh on Sunday to mark the 50th anniversary of the \
+         massacre, when soldiers shot dead 11 people.",
+        "Ruvania records about 3,000 road deaths every year, the transport ministry said.",
+        "Kelvara's civil war, from 2001 to 2009, killed an estimated 250,000 people, the \
+         commission said in Geneva on Monday.",
+    ] {
+        let incidents = extract(text, Some((2024, 5, 10)));
+        assert!(incidents.is_empty(), "{text}\n{incidents:#?}");
+    }
+    // The same words still tell incidents where they are violence.
+    for text in [
+        "Protesters blocked the highway to Kumasi with burning tyres on Monday.",
+        "Gunmen attacked fans leaving a football match in Jos on Saturday, killing three \
+         people, police said.",
+        "Soldiers shot dead 11 people at a checkpoint in Armagh on Sunday, the day after the \
+         anniversary of the massacre.",
+    ] {
+        let incidents = extract(text, Some((2024, 5, 10)));
+        assert!(!incidents.is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn times_parents_and_the_arrested_are_no_toll_and_the_harmed_who_died_are() {
+    let toll = |text: &str| {
+        let incidents = extract(text, Some((2024, 5, 10)));
+        assert!(!incidents.is_empty(), "{text}");
+        incidents.iter().map(|i| i.fatalities).max().unwrap_or(0)
+    };
+    // a time of day with a point, a parent's children, the men arrested
+    assert_eq!(
+        toll("A man was stabbed in Walsall shortly after 7.45pm on Friday and died at the scene."),
+        1
+    );
+    assert_eq!(
+        toll(
+            "A shop clerk was shot in a robbery in Hull on Monday. The 61-year-old clerk, a \
+             mother of four, died at the scene."
+        ),
+        1
+    );
+    assert_eq!(
+        toll("Police arrested three men in the killing of a taxi driver in Durban on Friday."),
+        0
+    );
+    // one harmed who died later, one found shot to death
+    assert_eq!(
+        toll("A man shot in Toledo on Saturday evening died Monday at a hospital, police said."),
+        1
+    );
+    assert_eq!(
+        toll("Officers found a woman shot to death in her home in Macon on Thursday."),
+        1
+    );
+}

@@ -648,6 +648,54 @@ pub static FIGURATIVE_KILL_NOUNS: WordSet = WordSet::new(&[
     "rally",
 ]);
 
+/// Living things that are killed or attacked with no victim of violence ("immune cells
+/// that kill tumour cells", "locusts attacked crops").
+pub static NO_VICTIMS: WordSet = WordSet::new(&[
+    "cells",
+    "bacteria",
+    "virus",
+    "viruses",
+    "germs",
+    "weeds",
+    "pests",
+    "insects",
+    "mosquitoes",
+    "tumour",
+    "tumours",
+    "tumor",
+    "tumors",
+    "crops",
+    "plants",
+    "harvest",
+    "cancer",
+    "disease",
+    "infection",
+]);
+
+/// What a speaker attacks in words ("the opposition attacked the budget plan"): an
+/// attack on one is criticism, no violence.
+pub static CRITICISED: WordSet = WordSet::new(&[
+    "plan",
+    "plans",
+    "proposal",
+    "proposals",
+    "policy",
+    "policies",
+    "decision",
+    "budget",
+    "bill",
+    "deal",
+    "reform",
+    "reforms",
+    "legislation",
+    "remarks",
+    "comments",
+    "speech",
+    "record",
+    "scheme",
+    "strategy",
+]);
+
 /// Words of a debate: a clause with one, no armed men and no casualty tells of words, not
 /// of a fight ("clashed over the economy in a televised debate").
 pub static DEBATE_WORDS: WordSet = WordSet::new(&[
@@ -1211,6 +1259,73 @@ pub static GAME_WORDS: WordSet = WordSet::new(&[
     "grandmaster",
     "checkmate",
     "rook",
+    "player",
+    "players",
+    "rugby",
+    "football",
+    "soccer",
+    "basketball",
+    "tennis",
+    "golf",
+    "nba",
+    "nfl",
+    "nhl",
+    "fifa",
+    "uefa",
+    "olympic",
+    "olympics",
+    "medal",
+    "medals",
+    "aces",
+    "serve",
+    "heavyweight",
+    "umpire",
+    "wicket",
+    "halftime",
+    "overtime",
+    "rebounds",
+    "pointers",
+    "birdies",
+    "bogey",
+    "putt",
+    "putter",
+    "cup",
+]);
+
+/// Words of trade and markets: a story with enough of them in its lead is a market report,
+/// whose "price war", "battle for shoppers" and "hostile bid" are no violence.
+pub static MARKET_WORDS: WordSet = WordSet::new(&[
+    "shares",
+    "shareholders",
+    "shareholder",
+    "investors",
+    "takeover",
+    "profit",
+    "profits",
+    "revenue",
+    "earnings",
+    "inflation",
+    "margins",
+    "stock",
+    "stocks",
+    "dividend",
+    "merger",
+    "acquisition",
+    "retailer",
+    "retailers",
+    "supermarket",
+    "supermarkets",
+    "grocers",
+    "prices",
+    "pricing",
+    "consumers",
+    "quarterly",
+    "nasdaq",
+    "valuation",
+    "startup",
+    "brand",
+    "brands",
+    "bid",
 ]);
 
 /// Words of a death or injury no one inflicted: a crash, a flood, a collapse, a disease.
@@ -1411,6 +1526,59 @@ pub static MONTHS: WordSet = WordSet::new(&[
 /// Short forms of month names ("Nov", "Sept").
 pub static MONTH_ABBREVIATIONS: WordSet = WordSet::new(&[
     "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+]);
+
+/// Ways people and goods pass, which a crowd blocks ("blocked the highway", "blocked the
+/// entrance to the ministry"): without one, "blocked" is no riot ("the artery was blocked").
+pub static WAY_WORDS: WordSet = WordSet::new(&[
+    "road",
+    "roads",
+    "roadway",
+    "highway",
+    "highways",
+    "motorway",
+    "street",
+    "streets",
+    "avenue",
+    "route",
+    "routes",
+    "bridge",
+    "traffic",
+    "junction",
+    "intersection",
+    "roundabout",
+    "crossing",
+    "entrance",
+    "entrances",
+    "entry",
+    "access",
+    "gate",
+    "gates",
+    "railway",
+    "railroad",
+    "rail",
+    "tracks",
+    "port",
+    "border",
+    "checkpoint",
+    "airport",
+    "runway",
+    "way",
+    "path",
+    "passage",
+    "thoroughfare",
+    "boulevard",
+    "axis",
+    "neighbourhood",
+    "neighborhood",
+    // or people on the move: "the march was blocked by the police"
+    "march",
+    "marchers",
+    "procession",
+    "convoy",
+    "rally",
+    "protesters",
+    "demonstrators",
 ]);
 
 /// The days of the week.
@@ -1710,6 +1878,10 @@ pub static EXERCISE_WORDS: WordSet = WordSet::new(&[
     "test-fires",
     "missile test",
     "simulated",
+    "mock attack",
+    "mock terror",
+    "mock raid",
+    "mock drill",
     "live-fire",
     "training ground",
     "firing range",
@@ -1717,7 +1889,8 @@ pub static EXERCISE_WORDS: WordSet = WordSet::new(&[
 ]);
 
 /// What a trigger word names when a craft follows it ("attack aircraft", "attack
-/// helicopters"): a kind of weapon, not an attack.
+/// helicopters"): a kind of weapon, not an attack; or a role or a place ("bomb aimer",
+/// "bomb shelter"), not a bombing.
 pub static CRAFT_NOUNS: WordSet = WordSet::new(&[
     "launcher",
     "launchers",
@@ -1734,6 +1907,15 @@ pub static CRAFT_NOUNS: WordSet = WordSet::new(&[
     "boats",
     "dog",
     "dogs",
+    // and who works with one, or what guards from one ("a bomb aimer", "the bomb squad")
+    "aimer",
+    "squad",
+    "disposal",
+    "maker",
+    "makers",
+    "shelter",
+    "shelters",
+    "sniffer",
 ]);
 
 /// Verbs that end or put off a protest before the trigger ("called off the strike", "ended a

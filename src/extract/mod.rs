@@ -60,6 +60,7 @@ use self::non_events::{
     names_a_craft, names_an_earlier_year, names_an_illness, recalled_by_an_anniversary, runs_riot,
     tells_of_a_celebration, tells_of_a_debate, tells_of_a_game, tells_of_a_natural_death,
     tells_of_a_show_of_arms, tells_of_an_accident, tells_of_earlier_deaths, tells_of_games,
+    told_after_an_anniversary,
 };
 
 /// The event model's probability of a violent type above which it may type violent a
@@ -994,6 +995,8 @@ impl<'g> Extractor<'g> {
                         && !lexicon::PANDEMIC.any_in(&lower)
                         && !mentions_years_gone_by(&lower)
                         && !counts_over_months(&lower)
+                        && !counts_deaths_as_a_rate(&lower)
+                        && !told_after_an_anniversary(&lower)
                 }
             })
         };
@@ -1098,6 +1101,7 @@ impl<'g> Extractor<'g> {
         });
         if a_trend
             || is_a_tally(&lower)
+            || counts_deaths_as_a_rate(&lower)
             || counts_over_months(&text[sentence_span.0..sentence_span.1])
         {
             return None;
@@ -1123,6 +1127,9 @@ impl<'g> Extractor<'g> {
             article_year.is_some_and(|year| names_an_earlier_year(&lower, m.span, year))
                 || after_years_gone_by(&lower, m.span)
                 || recalled_by_an_anniversary(&lower, m.span)
+                || told_after_an_anniversary(
+                    &text[sentence_span.0..span.0 + m.span.0].to_ascii_lowercase(),
+                )
         };
         let (past, triggers): (Vec<TriggerMatch<'t>>, Vec<TriggerMatch<'t>>) =
             triggers.into_iter().partition(of_an_earlier_year);
@@ -2488,6 +2495,7 @@ fn condition_holds(condition: Condition, lower: &str) -> bool {
         Condition::Prisoners => lexicon::PRISONER_WORDS.any_in(lower),
         Condition::Territory => lexicon::TERRITORY_WORDS.any_in(lower),
         Condition::Weapons => lexicon::WEAPON_WORDS.any_in(lower),
+        Condition::Ways => lexicon::WAY_WORDS.any_in(lower),
     }
 }
 
@@ -2742,6 +2750,25 @@ static MONTHS_OF_TALLY: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock:
     )
     .expect("the tally pattern is valid")
 });
+
+/// Deaths counted as a rate: "about 2,000 road deaths every year", "kills 300 annually".
+static DEATHS_AS_A_RATE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    #[allow(clippy::expect_used)]
+    regex::Regex::new(
+        r"(?i)\b(?:deaths|kill|killed|kills|dead|die|lives|homicides|murders|killings)\b[^.;]{0,60}?\b(?:(?:every|each|per) (?:year|month|week)|annually|a year on average)\b",
+    )
+    .expect("the rate pattern is valid")
+});
+
+/// True when a clause (lower case) counts deaths as a rate ("about 2,000 road deaths every
+/// year"): a figure of a country's life, no event.
+fn counts_deaths_as_a_rate(lower: &str) -> bool {
+    // (The pattern runs only on the clauses that name a span of time: few.)
+    ["year", "month", "week", "annually"]
+        .iter()
+        .any(|span| lower.contains(span))
+        && DEATHS_AS_A_RATE.is_match(lower)
+}
 
 /// True when a sentence (in any case) adds up events over months or years: a tally, no event
 /// of its own (days and hours stay events: "over the past 24 hours, 5 militants were
@@ -4947,6 +4974,27 @@ mod tests {
         ];
         for (clause, tally) in rows {
             assert_eq!(is_a_tally(clause), tally, "{clause}");
+        }
+        // Deaths counted as a rate are a country's figure, no event.
+        let rows = [
+            (
+                "the country records about 2,000 road deaths every year",
+                true,
+            ),
+            (
+                "the disease kills about 300 people in the district annually",
+                true,
+            ),
+            (
+                "gunmen kill some 30 villagers in the valley each month",
+                true,
+            ),
+            // a death a day after another, a year ago: events
+            ("a second man died a day after the attack", false),
+            ("gunmen killed 30 villagers in the valley last month", false),
+        ];
+        for (clause, rate) in rows {
+            assert_eq!(counts_deaths_as_a_rate(clause), rate, "{clause}");
         }
     }
 

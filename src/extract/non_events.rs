@@ -153,10 +153,23 @@ pub(super) fn counts_a_wars_dead(lower: &str, figure: Span) -> bool {
         matches!(pair[0], "has" | "have" | "had")
             && matches!(pair[1], "cost" | "claimed" | "killed" | "left" | "taken")
     });
-    // "Those wars killed 300,000 people": a war that kills, in any tense.
-    let the_war_kills = near.windows(2).any(|pair| {
-        WARS.contains(&pair[0]) && matches!(pair[1], "cost" | "claimed" | "killed" | "left")
-    });
+    // "Those wars killed 300,000 people": a war that kills, in any tense. (Its years may
+    // stand between, set off by commas: "the civil war, from 2013 to 2018, killed".)
+    let kills = |w: &str| matches!(w, "cost" | "claimed" | "killed" | "left");
+    let the_war_kills = near
+        .windows(2)
+        .any(|pair| WARS.contains(&pair[0]) && kills(pair[1]))
+        || WARS.iter().any(|war| {
+            head.rfind(&format!("{war}, ")).is_some_and(|at| {
+                let aside = &head[at + war.len() + 2..];
+                aside.find(", ").is_some_and(|end| {
+                    let rest = words_of(&aside[end + 2..]);
+                    words_of(&aside[..end]).len() <= ASIDE_WORDS
+                        && rest.len() <= 3
+                        && rest.first().is_some_and(|w| kills(w))
+                })
+            })
+        });
     // "the years of war that followed, in which 300,000 were killed"
     let years_of_war = words[words.len().saturating_sub(2 * REACH)..]
         .windows(3)
@@ -164,6 +177,9 @@ pub(super) fn counts_a_wars_dead(lower: &str, figure: Span) -> bool {
         && near.ends_with(&["in", "which"]);
     (told_in_the_perfect && near.iter().any(|w| WARS.contains(w))) || the_war_kills || years_of_war
 }
+
+/// How many words an aside between a war and the verb that counts its dead may hold.
+const ASIDE_WORDS: usize = 6;
 
 /// Words for a war as a whole, whose dead are counted over its years.
 const WARS: [&str; 7] = [
@@ -185,6 +201,34 @@ pub(super) fn recalled_by_an_anniversary(lower: &str, trigger: Span) -> bool {
     head[from..]
         .iter()
         .any(|w| lexicon::ANNIVERSARY.contains(w))
+}
+
+/// How many words an anniversary's event may run on before the clause that tells it ("the
+/// anniversary of the mill massacre, when soldiers shot"; not "in commemoration of 1 May
+/// 1963 in the city, when police arrested": that is the gathering's place and day).
+const ANNIVERSARY_RECALL_WORDS: usize = 5;
+
+/// True when the sentence before a trigger or a toll (lower case) marks an anniversary and
+/// then tells what happened on the day it recalls: "to mark the anniversary of the massacre,
+/// when soldiers shot dead 13 people", "the anniversary of the raid in which 40 died".
+/// Not when a day of the gathering comes first ("marked the anniversary on Friday, when
+/// police fired tear gas": that day's).
+pub(super) fn told_after_an_anniversary(head: &str) -> bool {
+    let words = words_of(head);
+    let Some(at) = words.iter().rposition(|w| lexicon::ANNIVERSARY.contains(w)) else {
+        return false;
+    };
+    let after = &words[at + 1..];
+    let recalls = after.iter().position(|w| matches!(*w, "when" | "which"));
+    // (A weekday's name may name the past event itself: "of Bloody Sunday, when".)
+    let a_day_of_the_gathering = |at: usize| {
+        let w = after[at];
+        matches!(w, "today" | "yesterday" | "tonight")
+            || (lexicon::WEEKDAYS.contains(w)
+                && at > 0
+                && matches!(after[at - 1], "on" | "last" | "this"))
+    };
+    recalls.is_some_and(|k| k <= ANNIVERSARY_RECALL_WORDS && !(0..k).any(a_day_of_the_gathering))
 }
 
 /// True when a sentence (lower case) counts years gone by anywhere ("ten years after",
@@ -212,13 +256,22 @@ pub(super) fn tells_of_earlier_deaths(lower: &str) -> bool {
     TOLD_AS_EARLIER.iter().any(|p| lower.contains(p))
 }
 
-/// True when the trigger at `trigger` (in the lower-case clause) kills in a figure of
-/// speech: "killing any hope of profit", "killed the penalty".
+/// True when the trigger at `trigger` (in the lower-case clause) kills or attacks in a
+/// figure of speech, or things no one counts as victims: "killing any hope of profit",
+/// "killed the penalty", "cells that kill tumour cells", "attacked the budget plan",
+/// "locusts attacked crops".
 pub(super) fn kills_figuratively(lower: &str, trigger: Span) -> bool {
-    lower
-        .get(trigger.0..trigger.1)
-        .is_some_and(|t| t.starts_with("kill"))
-        && follows_a_figurative_object(lower.get(trigger.1..).unwrap_or(""))
+    let rest = lower.get(trigger.1..).unwrap_or("");
+    let head = || object_head(rest);
+    match lower.get(trigger.0..trigger.1) {
+        Some(t) if t.starts_with("kill") => {
+            follows_a_figurative_object(rest)
+                || head().is_some_and(|h| lexicon::NO_VICTIMS.contains(h))
+        }
+        Some(t) if t.starts_with("attack") => head()
+            .is_some_and(|h| lexicon::NO_VICTIMS.contains(h) || lexicon::CRITICISED.contains(h)),
+        _ => false,
+    }
 }
 
 /// True when `rest` opens with an object that a verb of killing takes only in a figure of
@@ -376,11 +429,14 @@ pub(super) fn tells_of_a_game(lower: &str, in_a_story_of_games: impl FnOnce() ->
         && (distinct_game_words(&words) >= MIN_GAME_WORDS || in_a_story_of_games())
 }
 
-/// True when a text (any case) is a story of games: words of a game, of at least
-/// [`MIN_GAME_STORY_WORDS`] kinds, in its first [`GAME_STORY_LEAD_BYTES`] (a match report
-/// says what it is early).
+/// True when a text (any case) is a story of games, or of markets, which use the words of
+/// war as freely ("fired fresh shots in a price war", "a long battle for the company"):
+/// words of a game, or of trade, of at least [`MIN_GAME_STORY_WORDS`] kinds, in its first
+/// [`GAME_STORY_LEAD_BYTES`] (a match report or a market report says what it is early).
 pub(super) fn tells_of_games(text: &str) -> bool {
-    distinct_game_words(&words_of(lead_of(text, GAME_STORY_LEAD_BYTES))) >= MIN_GAME_STORY_WORDS
+    let words = words_of(lead_of(text, GAME_STORY_LEAD_BYTES));
+    distinct_game_words(&words) >= MIN_GAME_STORY_WORDS
+        || distinct_words_of(&lexicon::MARKET_WORDS, &words) >= MIN_GAME_STORY_WORDS
 }
 
 /// The first `bytes` of a text (fewer, to end on a character's boundary): where a story
@@ -395,14 +451,19 @@ pub(super) fn lead_of(text: &str, bytes: usize) -> &str {
 
 /// How many distinct words of a game the words (any case) hold.
 fn distinct_game_words(words: &[&str]) -> usize {
-    let mut game_words: Vec<String> = words
+    distinct_words_of(&lexicon::GAME_WORDS, words)
+}
+
+/// How many distinct words of `set` the words (any case) hold.
+fn distinct_words_of(set: &lexicon::WordSet, words: &[&str]) -> usize {
+    let mut found: Vec<String> = words
         .iter()
-        .filter(|w| lexicon::GAME_WORDS.contains(w))
+        .filter(|w| set.contains(w))
         .map(|w| w.to_ascii_lowercase())
         .collect();
-    game_words.sort_unstable();
-    game_words.dedup();
-    game_words.len()
+    found.sort_unstable();
+    found.dedup();
+    found.len()
 }
 
 /// True when a clause (lower case) tells of a show of arms (an exercise, a military parade, a
@@ -440,7 +501,18 @@ mod tests {
 
     #[test]
     fn a_wars_dead_counted_over_its_years_are_no_incident() {
-        let rows: [(&str, &str, bool); 7] = [
+        let rows: [(&str, &str, bool); 9] = [
+            // a war's years set off by commas between it and its dead
+            (
+                "the civil war, from 1991 to 2002, killed an estimated 50,000 people",
+                "50,000",
+                true,
+            ),
+            (
+                "the war veterans, angry at cuts, killed 3 guards",
+                "3",
+                false,
+            ),
             (
                 "the minister said the war, which has cost 9,000 lives, must end",
                 "9,000",
@@ -500,6 +572,63 @@ mod tests {
         for (clause, game) in rows {
             assert_eq!(tells_of_a_game(clause, || false), game, "{clause}");
         }
+    }
+
+    #[test]
+    fn anniversaries_kills_and_attacks_in_figures_of_speech_and_market_stories() {
+        // (sentence before the trigger, lower case; it tells the day an anniversary recalls)
+        let rows = [
+            (
+                "crowds marked the 40th anniversary of the massacre, when soldiers",
+                true,
+            ),
+            ("the anniversary of the raid in which", true),
+            ("the anniversary of black friday, when troops", true),
+            // a day of the gathering comes first: the clause is that day's
+            (
+                "crowds marked the anniversary of the uprising on friday, when police",
+                false,
+            ),
+            ("crowds marked the anniversary, and police", false),
+            (
+                "a rally in commemoration of 1 may 1963 in the port city, when police",
+                false,
+            ),
+        ];
+        for (head, recalled) in rows {
+            assert_eq!(told_after_an_anniversary(head), recalled, "{head}");
+        }
+        let rows = [
+            (
+                "engineered cells that kill tumour cells in mice",
+                "kill",
+                true,
+            ),
+            ("locusts attacked crops in the valley", "attacked", true),
+            (
+                "the opposition attacked the budget plan on tuesday",
+                "attacked",
+                true,
+            ),
+            ("gunmen attacked a rally in the square", "attacked", false),
+            ("militants killed two traders", "killed", false),
+        ];
+        for (clause, trigger, figurative) in rows {
+            assert_eq!(
+                kills_figuratively(clause, span_of(clause, trigger)),
+                figurative,
+                "{clause}"
+            );
+        }
+        // A market report's price war is words of war too; a story of a market attacked is
+        // no market report.
+        assert!(tells_of_games(
+            "Shares in the retailer fell as investors fretted over profit margins in a price \
+             war with rival supermarkets"
+        ));
+        assert!(!tells_of_games(
+            "Gunmen attacked a market in the town, burning stalls and shops"
+        ));
     }
 
     #[test]
@@ -610,6 +739,7 @@ mod tests {
     #[test]
     fn craft_questions_and_accidents_by_their_words() {
         assert!(names_a_craft("eight attack helicopters", (6, 12)));
+        assert!(names_a_craft("he served as a bomb aimer", (15, 19)));
         assert!(names_a_craft("rebels seized a rocket launcher", (16, 22)));
         assert!(!names_a_craft("an attack on the depot", (3, 9)));
         assert!(is_a_question_of_why_or_how(

@@ -19,6 +19,8 @@ pub enum Condition {
     Territory,
     /// Only with weapons, explosives or mines in the clause.
     Weapons,
+    /// Only with a way people pass (road, highway, bridge, entrance, gate) in the clause.
+    Ways,
 }
 
 /// One row of the table.
@@ -129,6 +131,7 @@ impl TriggerTable {
                 "prisoners" => Condition::Prisoners,
                 "territory" => Condition::Territory,
                 "weapons" => Condition::Weapons,
+                "ways" => Condition::Ways,
                 other => return Err(bad(format!("unknown condition {other:?}"))),
             };
             for phrase in expand_classes(&phrase.trim().to_ascii_lowercase(), &classes)

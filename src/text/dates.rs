@@ -272,9 +272,13 @@ impl<'t> DateMatch<'_, 't> {
         self.get(name).and_then(|s| s.parse::<u32>().ok())
     }
 
-    /// The figure of a group, read as a year.
+    /// The figure of a group, read as a year. A figure below 1900 after a comma is a count
+    /// that opens the next phrase, no year ("On 13 March, 1200 people were held").
     fn year(&self, name: &str) -> Option<i32> {
-        self.get(name).and_then(|s| s.parse::<i32>().ok())
+        let group = self.caps.name(name)?;
+        let year = group.as_str().parse::<i32>().ok()?;
+        let after_a_comma = self.text[..group.start()].trim_end().ends_with(',');
+        (year >= 1900 || !after_a_comma).then_some(year)
     }
 
     /// The date the match stands for and its precision code (1 day, 2 week, 3 month or
@@ -614,7 +618,13 @@ mod tests {
     fn dates_table() {
         let wednesday = Some(day(2020, 4, 1));
         // (text, anchor, expected (date, precision) of the first expression)
-        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 47] = [
+        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 48] = [
+            // a figure after the comma is a count, not the year
+            (
+                "On 13 March, 1200 people were held",
+                wednesday,
+                Some((day(2020, 3, 13), 1)),
+            ),
             // a name's word, not the day
             ("a study by USA Today found", wednesday, None),
             // "in" before a month and its day is no bare month's cue; a hedge in brackets
