@@ -2501,3 +2501,45 @@ fn times_parents_and_the_arrested_are_no_toll_and_the_harmed_who_died_are() {
         1
     );
 }
+
+#[test]
+fn workers_shot_by_militants_a_mine_of_gold_and_a_campaigns_running_total() {
+    let lead = |text: &str| {
+        let incidents = extract(text, Some((2024, 5, 10)));
+        assert!(!incidents.is_empty(), "{text}");
+        let Some(most) = incidents.iter().max_by_key(|i| i.fatalities) else {
+            panic!("{text}");
+        };
+        most.clone()
+    };
+    // Labourers and miners are civilians: their killing is an attack on civilians.
+    let shot = lead(
+        "Suspected militants shot dead two migrant labourers in Pulwama district late on \
+         Sunday, police said.",
+    );
+    assert_eq!(
+        shot.sub_event_type,
+        incident_map::taxonomy::SubEventType::Attack,
+        "{shot:#?}"
+    );
+    // A mine of gold is a pit, no landmine.
+    let mine = lead(
+        "Gunmen killed four gold miners at an artisanal mine near Kamituga on Sunday, local \
+         officials said.",
+    );
+    assert_eq!(
+        mine.event_type,
+        incident_map::taxonomy::EventType::ViolenceAgainstCivilians,
+        "{mine:#?}"
+    );
+    // A campaign's dead told in the perfect are a running total: the strike's toll leads.
+    let strike = lead(
+        "Glide bombs hit the city of Sumy on Wednesday, killing three people, officials \
+         said. Moscow says the incursion has killed dozens of civilians in Kursk.",
+    );
+    assert_eq!(strike.fatalities, 3, "{strike:#?}");
+    assert_eq!(strike.admin1, "Sumy", "{strike:#?}");
+    // A city two countries share, in the country of the people the story names.
+    let march = lead("Lebanese protesters marched in Tripoli on Friday against the price of fuel.");
+    assert_eq!(march.country, "Lebanon", "{march:#?}");
+}

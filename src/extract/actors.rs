@@ -287,6 +287,21 @@ const ACTOR_PHRASES: &[(&str, ActorKind)] = &[
     ("pupils", ActorKind::Civilians),
     ("supporters", ActorKind::Civilians),
     ("persons", ActorKind::Civilians),
+    ("labourers", ActorKind::Civilians),
+    ("laborers", ActorKind::Civilians),
+    ("miners", ActorKind::Civilians),
+    ("tourists", ActorKind::Civilians),
+    ("pilgrims", ActorKind::Civilians),
+    ("shopkeepers", ActorKind::Civilians),
+    ("vendors", ActorKind::Civilians),
+    ("migrants", ActorKind::Civilians),
+    ("refugees", ActorKind::Civilians),
+    ("patients", ActorKind::Civilians),
+    ("customers", ActorKind::Civilians),
+    ("mourners", ActorKind::Civilians),
+    ("peasants", ActorKind::Civilians),
+    ("motorists", ActorKind::Civilians),
+    ("bystanders", ActorKind::Civilians),
 ];
 
 /// The actor phrases that are acronyms, matched only when written in capitals.

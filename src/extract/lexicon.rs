@@ -648,6 +648,46 @@ pub static FIGURATIVE_KILL_NOUNS: WordSet = WordSet::new(&[
     "rally",
 ]);
 
+/// Words of mining: a "mine" among them is a pit, not a landmine.
+pub static MINING_WORDS: WordSet = WordSet::new(&[
+    "miners",
+    "miner",
+    "mining",
+    "gold",
+    "coal",
+    "copper",
+    "diamond",
+    "diamonds",
+    "cobalt",
+    "coltan",
+    "tin",
+    "artisanal",
+    "ore",
+    "quarry",
+    "excavation",
+    "shaft",
+    "pit",
+    "concession",
+]);
+
+/// Words of a blast, with which a "mine" in a clause of mining is still a landmine.
+pub static BLAST_WORDS: WordSet = WordSet::new(&[
+    "exploded",
+    "explosion",
+    "explosive",
+    "explosives",
+    "blast",
+    "detonated",
+    "detonation",
+    "stepped",
+    "planted",
+    "landmine",
+    "anti-personnel",
+    "anti-tank",
+    "ied",
+    "mine blast",
+]);
+
 /// Living things that are killed or attacked with no victim of violence ("immune cells
 /// that kill tumour cells", "locusts attacked crops").
 pub static NO_VICTIMS: WordSet = WordSet::new(&[

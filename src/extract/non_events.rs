@@ -175,8 +175,27 @@ pub(super) fn counts_a_wars_dead(lower: &str, figure: Span) -> bool {
         .windows(3)
         .any(|w| matches!(w[0], "years" | "decades") && w[1] == "of" && WARS.contains(&w[2]))
         && near.ends_with(&["in", "which"]);
-    (told_in_the_perfect && near.iter().any(|w| WARS.contains(w))) || the_war_kills || years_of_war
+    // "the incursion has killed dozens", "raids have killed hundreds in recent years": a
+    // campaign's dead, told in the perfect, are a running total too.
+    let of_a_war_or_campaign = |w: &&str| WARS.contains(w) || CAMPAIGNS.contains(w);
+    (told_in_the_perfect && near.iter().any(of_a_war_or_campaign)) || the_war_kills || years_of_war
 }
+
+/// Words for a campaign of many days or many events, whose dead told in the perfect ("the
+/// offensive has killed 300") are a running total.
+/// (Not "the violence", "the clashes" or "the fighting": after a clash is told, "the
+/// violence has killed seven" is that clash's own toll.)
+const CAMPAIGNS: [&str; 9] = [
+    "incursion",
+    "invasion",
+    "offensive",
+    "occupation",
+    "siege",
+    "crackdown",
+    "campaign",
+    "raids",
+    "attacks",
+];
 
 /// How many words an aside between a war and the verb that counts its dead may hold.
 const ASIDE_WORDS: usize = 6;
@@ -318,6 +337,15 @@ pub(super) fn names_an_illness(lower: &str, trigger: Span) -> bool {
         && words_of(lower.get(..trigger.0).unwrap_or(""))
             .last()
             .is_some_and(|w| matches!(*w, "heart" | "panic" | "asthma" | "anxiety"))
+}
+
+/// True when the trigger at `trigger` (in the lower-case clause) is "mine" or "mines" in a
+/// clause of mining, with no word of a blast: "killed three miners at a gold mine" is no
+/// landmine ("a mine exploded near the coal pit" still is).
+pub(super) fn names_a_pit(lower: &str, trigger: Span) -> bool {
+    matches!(lower.get(trigger.0..trigger.1), Some("mine" | "mines"))
+        && lexicon::MINING_WORDS.any_in(lower)
+        && !lexicon::BLAST_WORDS.any_in(lower)
 }
 
 /// True when the riot's trigger at `trigger` (in the lower-case clause) is one a player
@@ -501,7 +529,7 @@ mod tests {
 
     #[test]
     fn a_wars_dead_counted_over_its_years_are_no_incident() {
-        let rows: [(&str, &str, bool); 9] = [
+        let rows: [(&str, &str, bool); 11] = [
             // a war's years set off by commas between it and its dead
             (
                 "the civil war, from 1991 to 2002, killed an estimated 50,000 people",
@@ -529,8 +557,19 @@ mod tests {
                 "90,000",
                 true,
             ),
+            // a campaign's dead in the perfect
+            (
+                "moscow says the incursion has killed dozens of civilians",
+                "dozens",
+                true,
+            ),
             // a clash's own dead, and a toll that has risen
             ("the clash killed 4 soldiers near the river", "4", false),
+            (
+                "the violence has killed 4 soldiers near the river",
+                "4",
+                false,
+            ),
             (
                 "a clash in the war-torn north, in which 6 were killed",
                 "6",

@@ -137,6 +137,7 @@ pub fn find_all_mentions_under<'g>(
     read_in_a_peoples_place(gazetteer, text, &names.raws, &demonyms, &mut names.first);
     names.drop_sites_named_after_small_towns();
     names.read_one_sense_per_discourse();
+    names.read_big_namesakes_where_the_people_is();
     names.read_far_neighbourhoods_in_the_town_named_most();
     // "Lexington" beside "Holmes County": of the Lexingtons, only Mississippi's lies in a
     // Holmes County, and the text names that county.
@@ -710,6 +711,67 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
                 self.keep[i] = self.is_real_place(i, same);
             }
         }
+    }
+
+    /// "Lebanese protesters marched in Tripoli": a name shared by cities of
+    /// [`NAMESAKE_CITY_POPULATION`] or more in several countries, read where the text names
+    /// no other place, is the city of the country whose people the text names (not
+    /// Libya's capital), when it names the people of only one of those countries. Towns
+    /// of lesser size keep their reading ("American tourists in Paris" stay in France).
+    fn read_big_namesakes_where_the_people_is(&mut self) {
+        if self.peoples_named.is_empty() {
+            return;
+        }
+        for i in 0..self.raws.len() {
+            let Some((place, confidence)) = self.first[i] else {
+                continue;
+            };
+            if !self.keep[i]
+                || self.containers[i].is_some()
+                || place.kind != PlaceKind::PopulatedPlace
+                || self.peoples_named.contains(&place.country)
+                || self.names_another_place_of(i, place.country)
+            {
+                continue;
+            }
+            let namesakes: Vec<&'g Place> = self
+                .gazetteer
+                .candidates(&self.raws[i].name, &Context::default())
+                .into_iter()
+                .map(|c| c.place)
+                .filter(|p| {
+                    p.kind == PlaceKind::PopulatedPlace
+                        && p.population >= NAMESAKE_CITY_POPULATION
+                        && is_written_as_its_own_name(&self.raws[i].name, p)
+                })
+                .collect();
+            let of_the_people: Vec<&'g Place> = namesakes
+                .iter()
+                .copied()
+                .filter(|p| self.peoples_named.contains(&p.country))
+                .collect();
+            let countries_of_the_people = {
+                let mut c: Vec<&str> = of_the_people.iter().map(|p| p.country).collect();
+                c.dedup();
+                c.len()
+            };
+            if place.population >= NAMESAKE_CITY_POPULATION
+                && countries_of_the_people == 1
+                && let Some(city) = of_the_people.first()
+            {
+                self.first[i] = Some((city, confidence));
+            }
+        }
+    }
+
+    /// Whether the text names, as well as the `i`th name, another place kept in `country`.
+    fn names_another_place_of(&self, i: usize, country: &str) -> bool {
+        (0..self.raws.len()).any(|j| {
+            j != i
+                && self.keep[j]
+                && fold(&self.raws[j].name) != fold(&self.raws[i].name)
+                && self.first[j].is_some_and(|(p, _)| p.country == country)
+        })
     }
 
     /// Whether the `i`th name is followed by "neighborhood".
@@ -1465,6 +1527,10 @@ fn read_in_a_peoples_place<'g>(
         }
     }
 }
+
+/// Population from which cities that share a name are each big enough to be the one a
+/// story means, so that the people it names tells which ("Tripoli": Libya's, Lebanon's).
+const NAMESAKE_CITY_POPULATION: u64 = 100_000;
 
 /// How sure a name read in the country of the people's word before it is.
 const PEOPLES_PLACE_CONFIDENCE: f32 = 0.9;
@@ -3315,6 +3381,10 @@ static CONTAINMENT_FILLERS: WordSet = WordSet::new(&[
     // "Kpalsi, a suburb of Tamale", "Hinda, an area of Kouilou".
     "a",
     "an",
+    // The article of an Arabic name the gazetteer lacks ("Ain Zara and Souq al-Juma areas
+    // of Tripoli").
+    "al",
+    "el",
 ]);
 
 /// Words of an area known by its number ("Zone 2", "Ward 7").
@@ -3648,6 +3718,14 @@ fn role_of(text: &str, tokens: &[Word], first_word: usize) -> Role {
         {
             return Role::Locative;
         }
+        // "shelled X from across the Y reservoir", "fired from behind Z": where the fire
+        // came from.
+        if matches!(word.as_str(), "across" | "beyond" | "behind" | "over")
+            && k > 0
+            && tokens[k - 1].text(text).eq_ignore_ascii_case("from")
+        {
+            return Role::Origin;
+        }
         if lexicon::LOCATIVE_PREPOSITIONS.contains(&word) {
             return Role::Locative;
         }
@@ -3940,7 +4018,30 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 174] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 177] = [
+            // a local name with an Arabic article the gazetteer lacks, in a chain of areas,
+            // keeps the chain: no namesake town abroad
+            (
+                "Militias clashed in the Ain Zara and Souq al-Juma areas of Tripoli (Tripoli) \
+                 on Monday.",
+                &[
+                    ("Tripoli", PopulatedPlace, "LY", Locative),
+                    ("Tripoli", PopulatedPlace, "LY", Locative),
+                ],
+            ),
+            // a city shared by two countries, in the country of the people named
+            (
+                "Lebanese protesters marched in Tripoli on Monday.",
+                &[("Tripoli", PopulatedPlace, "LB", Locative)],
+            ),
+            // where fire came from
+            (
+                "Artillery hit Nikopol from across the Kakhovka reservoir on Monday.",
+                &[
+                    ("Nikopol", PopulatedPlace, "UA", Plain),
+                    ("Kakhovka", PopulatedPlace, "UA", Origin),
+                ],
+            ),
             // a name after a people's word for a place is of that people's country
             (
                 "Police killed 4 men in the Brazilian city of Salvador on Monday.",
