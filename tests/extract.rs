@@ -2543,3 +2543,20 @@ fn workers_shot_by_militants_a_mine_of_gold_and_a_campaigns_running_total() {
     let march = lead("Lebanese protesters marched in Tripoli on Friday against the price of fuel.");
     assert_eq!(march.country, "Lebanon", "{march:#?}");
 }
+
+#[test]
+fn a_headline_town_read_from_an_old_name_does_not_move_the_story_abroad() {
+    // "Salisbury" is Harare's old name and the name of towns in England and Australia:
+    // alone in a headline it says no country, and the body's Adelaide keeps the story in
+    // Australia.
+    let incidents = titled_incidents(
+        "Shop worker punched in Salisbury armed robbery",
+        "Two men armed with a knife robbed a petrol station at Salisbury in Adelaide's north \
+         on Friday night, punching a worker before escaping with cash.",
+    );
+    assert!(!incidents.is_empty());
+    assert!(
+        incidents.iter().all(|i| i.country == "Australia"),
+        "{incidents:#?}"
+    );
+}

@@ -36,7 +36,7 @@ pub use clauses::{Clause, split_clauses};
 pub use fatalities::{Toll, coded_figure, death_toll};
 pub use places::{
     AllMentions, Mention, Role, find_all_mentions, find_all_mentions_under, find_mentions,
-    resolve_toponyms,
+    read_through_a_namesakes_name, resolve_toponyms,
 };
 pub use triggers::{
     BUNDLED_TRIGGERS, Condition, TriggerMatch, TriggerRule, TriggerTable, TriggerTableError,
@@ -1351,25 +1351,35 @@ impl<'g> Extractor<'g> {
     /// publisher's own place ("... - WXYZ News, Springfield, Ohio"), where a local station
     /// says where it is.
     fn title_mentions(&self, title: &str) -> Vec<Mention<'g>> {
+        // (A town read from a name other towns carry as their own is no sure town:
+        // "Salisbury", in a headline alone, is not Harare.)
+        let find = |s: &str| -> Vec<Mention<'g>> {
+            find_mentions(self.gazetteer, s)
+                .into_iter()
+                .filter(|m| {
+                    !read_through_a_namesakes_name(self.gazetteer, &s[m.span.0..m.span.1], m.place)
+                })
+                .collect()
+        };
         if is_sentence_case(title) {
-            return find_mentions(self.gazetteer, title);
+            return find(title);
         }
         // "Man Shot In Muncie": a headline in title case, read as a sentence.
         let read = title_as_a_sentence(title);
         let Some(publisher) = publisher_of(title) else {
-            return find_mentions(self.gazetteer, &read);
+            return find(&read);
         };
         // "Woman hurt in Tulsa - KXQT News 8 Fort Smith, Arkansas": a headline before the
         // station's name says where the story is; the station's town, maybe in a
         // neighbouring state, only when the headline names none.
         let headline = headline_before(&read, publisher);
         if is_sentence_case(headline) {
-            let named = find_mentions(self.gazetteer, headline);
+            let named = find(headline);
             if !named.is_empty() {
                 return named;
             }
         }
-        find_mentions(self.gazetteer, publisher)
+        find(publisher)
             .into_iter()
             // "TV", "FM": a station's letters, not Tuvalu.
             .filter(|m| m.place.kind != PlaceKind::Country || m.span.1 - m.span.0 > 3)

@@ -139,6 +139,7 @@ pub fn find_all_mentions_under<'g>(
     names.read_one_sense_per_discourse();
     names.read_big_namesakes_where_the_people_is();
     names.read_far_neighbourhoods_in_the_town_named_most();
+    names.read_far_parts_in_their_city();
     // "Lexington" beside "Holmes County": of the Lexingtons, only Mississippi's lies in a
     // Holmes County, and the text names that county.
     read_in_the_county_named(gazetteer, &names.raws, &names.keep, &mut names.first);
@@ -818,6 +819,41 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
             // Most named first; among equals, the first named.
             let city = counts.iter().rev().max_by_key(|&&(_, n)| n);
             if let Some(&(city, _)) = city
+                && place.km_to(city) > NEIGHBOURHOOD_REACH_KM
+            {
+                self.first[i] = Some((city, confidence));
+            }
+        }
+    }
+
+    /// "the Everton area of Liverpool", "the Ain Salem quarter of Sidon": a part of a city,
+    /// named like a place far from that city, is a part the gazetteer lacks, and the event
+    /// is in the city.
+    fn read_far_parts_in_their_city(&mut self) {
+        for i in 0..self.raws.len().saturating_sub(1) {
+            let (Some((place, confidence)), Some((city, _))) = (self.first[i], self.first[i + 1])
+            else {
+                continue;
+            };
+            let between = self
+                .text
+                .get(self.raws[i].span.1..self.raws[i + 1].span.0)
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase();
+            let a_part_of = matches!(
+                between.as_str(),
+                "area of"
+                    | "suburb of"
+                    | "neighbourhood of"
+                    | "neighborhood of"
+                    | "quarter of"
+                    | "estate of"
+            );
+            if a_part_of
+                && self.keep[i]
+                && self.keep[i + 1]
+                && city.kind == PlaceKind::PopulatedPlace
                 && place.km_to(city) > NEIGHBOURHOOD_REACH_KM
             {
                 self.first[i] = Some((city, confidence));
@@ -3505,6 +3541,18 @@ fn is_written_as_its_own_name(written: &str, place: &Place) -> bool {
         || crate::gazetteer::strip_admin_words(&own) == Some(written.as_str())
 }
 
+/// True when a town is read from another of its names that other towns carry as their
+/// own ("Salisbury": Harare's old name, and the name of towns in England, Australia and
+/// the United States): alone, as in a headline, the name says nothing sure of its town.
+pub fn read_through_a_namesakes_name(gazetteer: &Gazetteer, written: &str, place: &Place) -> bool {
+    place.kind == PlaceKind::PopulatedPlace
+        && !is_written_as_its_own_name(written, place)
+        && gazetteer
+            .candidates(written, &Context::default())
+            .iter()
+            .any(|c| !std::ptr::eq(c.place, place) && is_written_as_its_own_name(written, c.place))
+}
+
 /// True when the name is said of a border ("near the Mali border", "the Syrian-Turkish
 /// frontier"): the event is at the edge of that place, maybe on the other side, not in it.
 fn names_a_border(text: &str, tokens: &[Word], last_word: usize) -> bool {
@@ -4012,6 +4060,26 @@ mod tests {
         for (text, i, date) in rows {
             assert_eq!(month_of_a_date(text, &words(text), i), date, "{text}");
         }
+    }
+
+    #[test]
+    fn a_part_of_a_city_named_like_a_far_village_is_in_the_city() {
+        let Ok(g) = Gazetteer::bundled() else {
+            panic!("the bundled gazetteer");
+        };
+        let mentions = find_mentions(
+            g,
+            "A man was shot in the Everton area of Liverpool on Sunday.",
+        );
+        let places: Vec<&str> = mentions.iter().map(|m| m.place.name).collect();
+        assert_eq!(places.first(), Some(&"Liverpool"), "{places:?}");
+        // A town with its own container is no part of a city.
+        let mentions = find_mentions(
+            g,
+            "A man was shot in Marsden, near Huddersfield, on Sunday.",
+        );
+        let places: Vec<&str> = mentions.iter().map(|m| m.place.name).collect();
+        assert_eq!(places.first(), Some(&"Marsden"), "{places:?}");
     }
 
     #[test]
