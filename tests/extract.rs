@@ -2560,3 +2560,46 @@ fn a_headline_town_read_from_an_old_name_does_not_move_the_story_abroad() {
         "{incidents:#?}"
     );
 }
+
+#[test]
+fn beasts_computers_hunters_fires_and_collapses_report_no_incident() {
+    for text in [
+        "A 35-year-old swimmer was bitten on the arm in a shark attack off Byron Bay on \
+         Sunday, lifeguards said.",
+        "A ransomware attack crippled the computer systems of a hospital in Leicester on \
+         Monday, forcing it to cancel operations.",
+        "One hunter in Oneida County shot a 10-point buck within an hour of sunrise on \
+         Saturday, wardens said.",
+        "A wildfire raced through forests east of Bend on Friday, destroying homes and \
+         forcing thousands to flee.",
+        "Four people died when a three-storey building collapsed in Kano on Wednesday, \
+         emergency officials said.",
+        "The chief executive launched a blistering attack on online rivals in London on \
+         Tuesday, accusing them of dodging taxes.",
+    ] {
+        let incidents = extract(text, Some((2024, 5, 10)));
+        assert!(incidents.is_empty(), "{text}\n{incidents:#?}");
+    }
+}
+
+#[test]
+fn bullets_and_asides_count_no_dead_and_one_shot_dead_is_one() {
+    let toll = |text: &str| {
+        let incidents = extract(text, Some((2024, 5, 10)));
+        assert!(!incidents.is_empty(), "{text}");
+        incidents.iter().map(|i| i.fatalities).max().unwrap_or(0)
+    };
+    assert_eq!(
+        toll(
+            "Gunmen shot him dead outside his shop in Cox's Bazar on Sunday. He was hit by \
+             at least five bullets, police said."
+        ),
+        1
+    );
+    assert_eq!(
+        toll(
+            "Six people, excluding the attacker, were killed in a bombing in Maiduguri on Monday."
+        ),
+        6
+    );
+}

@@ -710,6 +710,16 @@ pub static NO_VICTIMS: WordSet = WordSet::new(&[
     "cancer",
     "disease",
     "infection",
+    // game a hunter shoots
+    "buck",
+    "deer",
+    "elk",
+    "moose",
+    "boar",
+    "duck",
+    "ducks",
+    "geese",
+    "pheasant",
 ]);
 
 /// What a speaker attacks in words ("the opposition attacked the budget plan"): an
@@ -734,6 +744,30 @@ pub static CRITICISED: WordSet = WordSet::new(&[
     "record",
     "scheme",
     "strategy",
+    "competitors",
+    "rivals",
+    "critics",
+]);
+
+/// Words before "attack" that make it no armed attack: an illness, a beast, computers.
+pub static UNARMED_ATTACKERS: WordSet = WordSet::new(&[
+    "heart",
+    "panic",
+    "asthma",
+    "anxiety",
+    "shark",
+    "dog",
+    "bear",
+    "crocodile",
+    "snake",
+    "bee",
+    "animal",
+    "ransomware",
+    "cyber",
+    "malware",
+    "phishing",
+    "hacking",
+    "hacker",
 ]);
 
 /// Words of a debate: a clause with one, no armed men and no casualty tells of words, not
@@ -745,6 +779,10 @@ pub static DEBATE_WORDS: WordSet = WordSet::new(&[
     "televised",
     "war of words",
     "talk show",
+    "mps",
+    "lawmakers",
+    "legislators",
+    "finance bill",
 ]);
 
 /// Words of a celebration: a crowd that celebrates, with none of [`CROWD_VIOLENCE`], is
@@ -1402,6 +1440,13 @@ pub static ACCIDENT_WORDS: WordSet = WordSet::new(&[
     "ebola",
     "measles",
     "building collapsed",
+    "collapsed",
+    "wildfire",
+    "wildfires",
+    "bushfire",
+    "forest fire",
+    "methane",
+    "plane crashed",
     "house fire",
     "gas cylinder",
     "gas explosion",

@@ -1127,9 +1127,10 @@ impl<'g> Extractor<'g> {
             article_year.is_some_and(|year| names_an_earlier_year(&lower, m.span, year))
                 || after_years_gone_by(&lower, m.span)
                 || recalled_by_an_anniversary(&lower, m.span)
-                || told_after_an_anniversary(
-                    &text[sentence_span.0..span.0 + m.span.0].to_ascii_lowercase(),
-                )
+                || (sense.anniversary
+                    && told_after_an_anniversary(
+                        &text[sentence_span.0..span.0 + m.span.0].to_ascii_lowercase(),
+                    ))
         };
         let (past, triggers): (Vec<TriggerMatch<'t>>, Vec<TriggerMatch<'t>>) =
             triggers.into_iter().partition(of_an_earlier_year);
@@ -2774,10 +2775,10 @@ static DEATHS_AS_A_RATE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock
 /// True when a clause (lower case) counts deaths as a rate ("about 2,000 road deaths every
 /// year"): a figure of a country's life, no event.
 fn counts_deaths_as_a_rate(lower: &str) -> bool {
-    // (The pattern runs only on the clauses that name a span of time: few.)
-    ["year", "month", "week", "annually"]
+    // (The pattern runs only on the clauses that name a rate's word: few.)
+    ["every ", "each ", "per ", "annually", "on average"]
         .iter()
-        .any(|span| lower.contains(span))
+        .any(|word| lower.contains(word))
         && DEATHS_AS_A_RATE.is_match(lower)
 }
 

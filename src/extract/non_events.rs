@@ -287,8 +287,21 @@ pub(super) fn kills_figuratively(lower: &str, trigger: Span) -> bool {
             follows_a_figurative_object(rest)
                 || head().is_some_and(|h| lexicon::NO_VICTIMS.contains(h))
         }
-        Some(t) if t.starts_with("attack") => head()
-            .is_some_and(|h| lexicon::NO_VICTIMS.contains(h) || lexicon::CRITICISED.contains(h)),
+        // ("an attack on online competitors": the object after "on")
+        Some(t) if t.starts_with("attack") => {
+            let object = rest
+                .trim_start()
+                .strip_prefix("on ")
+                .or_else(|| rest.trim_start().strip_prefix("against "))
+                .unwrap_or(rest);
+            object_head(object)
+                .is_some_and(|h| lexicon::NO_VICTIMS.contains(h) || lexicon::CRITICISED.contains(h))
+        }
+        // "a hunter shot a 12-point buck"
+        Some("shot" | "shoot" | "shoots") => rest
+            .split_whitespace()
+            .take(3)
+            .any(|w| lexicon::NO_VICTIMS.contains(w.trim_end_matches([',', '.', ';']))),
         _ => false,
     }
 }
@@ -328,15 +341,16 @@ fn object_head(rest: &str) -> Option<&str> {
     head
 }
 
-/// True when the trigger at `trigger` (in the lower-case clause) names an illness, not a
-/// deed: "a heart attack", "a panic attack".
+/// True when the trigger at `trigger` (in the lower-case clause) names an attack no one
+/// armed made: an illness ("a heart attack", "a panic attack"), a beast's ("a shark
+/// attack") or one on computers ("a ransomware attack").
 pub(super) fn names_an_illness(lower: &str, trigger: Span) -> bool {
     lower
         .get(trigger.0..trigger.1)
         .is_some_and(|t| t.starts_with("attack"))
         && words_of(lower.get(..trigger.0).unwrap_or(""))
             .last()
-            .is_some_and(|w| matches!(*w, "heart" | "panic" | "asthma" | "anxiety"))
+            .is_some_and(|w| lexicon::UNARMED_ATTACKERS.contains(w))
 }
 
 /// True when the trigger at `trigger` (in the lower-case clause) is "mine" or "mines" in a
@@ -460,14 +474,16 @@ pub(super) fn tells_of_a_game(lower: &str, in_a_story_of_games: impl FnOnce() ->
     if !fatalities::mentions_casualty(lower) {
         return distinct_game_words(&words) >= MIN_GAME_WORDS || in_a_story_of_games();
     }
-    let toll = fatalities::death_toll(lower, &[]);
-    toll.killed == 0
-        && !toll.injuries
-        // (only "kill" in the present: no one was killed, died or lies dead)
-        && !words.iter().any(|w| {
-            lexicon::DEATH_WORDS.contains(w) && !matches!(*w, "kill" | "kills" | "killing")
-        })
+    // (Only "kill" in the present: no one was killed, died or lies dead. The story is asked
+    // before the toll: its kind is read once, a toll for each clause.)
+    !words
+        .iter()
+        .any(|w| lexicon::DEATH_WORDS.contains(w) && !matches!(*w, "kill" | "kills" | "killing"))
         && in_a_story_of_games()
+        && {
+            let toll = fatalities::death_toll(lower, &[]);
+            toll.killed == 0 && !toll.injuries
+        }
 }
 
 /// True when a text (any case) is a story of games, or of markets, which use the words of
@@ -663,6 +679,9 @@ mod tests {
                 true,
             ),
             ("gunmen attacked a rally in the square", "attacked", false),
+            ("he launched an attack on online rivals", "attack", true),
+            ("a hunter shot a 10-point buck at dawn", "shot", true),
+            ("a sniper shot a boy at dawn", "shot", false),
             ("militants killed two traders", "killed", false),
         ];
         for (clause, trigger, figurative) in rows {
@@ -844,6 +863,10 @@ mod tests {
             assert_eq!(tells_of_an_accident(sentence), accident, "{sentence}");
         }
         let clause = "she died of a heart attack at home";
+        assert!(names_an_illness(clause, span_of(clause, "attack")));
+        let clause = "a surfer was hurt in a shark attack";
+        assert!(names_an_illness(clause, span_of(clause, "attack")));
+        let clause = "a ransomware attack hit the hospital";
         assert!(names_an_illness(clause, span_of(clause, "attack")));
         let clause = "the heart of the town came under attack";
         assert!(!names_an_illness(clause, span_of(clause, "attack")));

@@ -730,6 +730,7 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
             if !self.keep[i]
                 || self.containers[i].is_some()
                 || place.kind != PlaceKind::PopulatedPlace
+                || place.population < NAMESAKE_CITY_POPULATION
                 || self.peoples_named.contains(&place.country)
                 || self.names_another_place_of(i, place.country)
             {
@@ -756,8 +757,7 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
                 c.dedup();
                 c.len()
             };
-            if place.population >= NAMESAKE_CITY_POPULATION
-                && countries_of_the_people == 1
+            if countries_of_the_people == 1
                 && let Some(city) = of_the_people.first()
             {
                 self.first[i] = Some((city, confidence));
@@ -839,17 +839,17 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
                 .text
                 .get(self.raws[i].span.1..self.raws[i + 1].span.0)
                 .unwrap_or("")
-                .trim()
-                .to_ascii_lowercase();
-            let a_part_of = matches!(
-                between.as_str(),
-                "area of"
-                    | "suburb of"
-                    | "neighbourhood of"
-                    | "neighborhood of"
-                    | "quarter of"
-                    | "estate of"
-            );
+                .trim();
+            let a_part_of = [
+                "area of",
+                "suburb of",
+                "neighbourhood of",
+                "neighborhood of",
+                "quarter of",
+                "estate of",
+            ]
+            .iter()
+            .any(|words| between.eq_ignore_ascii_case(words));
             if a_part_of
                 && self.keep[i]
                 && self.keep[i + 1]
