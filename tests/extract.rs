@@ -2603,3 +2603,16 @@ fn bullets_and_asides_count_no_dead_and_one_shot_dead_is_one() {
         6
     );
 }
+
+#[test]
+fn an_injury_denied_and_the_dead_of_years_gone_by_are_no_incident() {
+    for text in [
+        "A cargo plane crashed into a field near Londrina on Friday, killing its crew of \
+         four. No one on the ground was hurt.",
+        "A hundred and five years after the first day of the battle, when nearly 19,000 \
+         soldiers were killed in a few hours, a service was held at the site on Thursday.",
+    ] {
+        let incidents = extract(text, Some((2024, 5, 10)));
+        assert!(incidents.is_empty(), "{text}\n{incidents:#?}");
+    }
+}

@@ -325,7 +325,11 @@ fn read_death_toll(clause: &str, skip: &[Span]) -> Toll {
         killed: 0,
         spans: vec![],
         victims: vec![],
-        injuries: lower.iter().any(|w| lexicon::INJURY_WORDS.contains(w)),
+        // ("No one on the ground was hurt": an injury denied is none.)
+        injuries: lower
+            .iter()
+            .enumerate()
+            .any(|(k, w)| lexicon::INJURY_WORDS.contains(w) && !denied_before(&lower, k)),
     };
     let ages = age_words(clause, &tokens, &lower);
     let read = TollClause {
@@ -1546,6 +1550,15 @@ fn negated_before(lower: &[String], k: usize) -> bool {
             "no" | "nobody" | "none" | "anyone" | "anybody" | "not" | "never" | "if" | "whether"
         )
     })
+}
+
+/// True when the few words before `k` deny it ("no one on the ground was hurt", "nobody
+/// was injured", "no injuries"), more widely than [`negated_before`] but only by words of
+/// no one.
+fn denied_before(lower: &[String], k: usize) -> bool {
+    lower[k.saturating_sub(6)..k]
+        .iter()
+        .any(|w| matches!(w.as_str(), "no" | "nobody" | "none"))
 }
 
 /// What "fatally" qualifies when it reports a death ("fatally shot").
@@ -3314,6 +3327,13 @@ fn victim_phrase_end(lower: &[String], last: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_injury_denied_is_none() {
+        assert!(!death_toll("No one on the ground was hurt.", &[]).injuries);
+        assert!(!death_toll("nobody in the bus was injured", &[]).injuries);
+        assert!(death_toll("two guards were hurt in the blast", &[]).injuries);
+    }
 
     #[test]
     fn tolls_table() {

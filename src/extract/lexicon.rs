@@ -870,6 +870,8 @@ pub static GRIEVANCE: WordSet = WordSet::new(&[
 /// Words of an anniversary or a commemoration: a sentence with one recalls its dead.
 pub static ANNIVERSARY: WordSet = WordSet::new(&[
     "anniversary",
+    "memorial",
+    "remembrance",
     "commemorate",
     "commemorated",
     "commemorates",

@@ -899,6 +899,7 @@ impl<'g> Extractor<'g> {
             let sense = SentenceSense {
                 accident: tells_of_an_accident(&sentence_lower),
                 anniversary: lexicon::ANNIVERSARY.any_in(&sentence_lower),
+                years_gone_by: mentions_years_gone_by(&sentence_lower),
                 natural_death: ["died", "dies", "passed away"]
                     .iter()
                     .any(|w| sentence_lower.contains(w))
@@ -1224,7 +1225,10 @@ impl<'g> Extractor<'g> {
             after_years_gone_by(&lower, figure)
                 || counts_a_wars_dead(&lower, figure)
                 || counts_since_a_month(&lower, figure)
-        }) || (sense.anniversary && best.is_none_or(|_| a_gathering));
+        }) || (sense.anniversary && best.is_none_or(|_| a_gathering))
+            // "A hundred years after the battle, when 20,000 soldiers were killed, ...":
+            // the dead a sentence of years gone by counts without a trigger of their own.
+            || (sense.years_gone_by && best.is_none());
         if best.is_none() && (!past.is_empty() || a_past_toll) {
             return None;
         }
@@ -1692,6 +1696,8 @@ struct SentenceSense<'s> {
     accident: bool,
     /// It marks an anniversary: the dead it counts without a trigger are the past's.
     anniversary: bool,
+    /// It counts years gone by ([`mentions_years_gone_by`]): so are those dead.
+    years_gone_by: bool,
     /// It tells of a death, in a text that tells of a death by illness or age
     /// ([`tells_of_a_natural_death`]): "he died in hospital" in an obituary.
     natural_death: bool,

@@ -83,6 +83,10 @@ pub(super) fn names_an_earlier_year(lower: &str, trigger: Span, article_year: i3
 /// gunmen killed 166 people"), or between the trigger and "ten years ago".
 const YEARS_GONE_BY_WORDS: usize = 5;
 
+/// How many words may stand between "ten years after" and the event it dates ("105
+/// years after the first day of the battle").
+const YEARS_AFTER_REACH: usize = 8;
+
 /// The words (lower case, letters and digits) of a clause, split at anything else.
 fn words_of(text: &str) -> Vec<&str> {
     text.split(|c: char| !c.is_ascii_alphanumeric())
@@ -108,7 +112,7 @@ pub(super) fn after_years_gone_by(lower: &str, trigger: Span) -> bool {
     const BREAKS: [char; 6] = [',', '.', ';', ':', '(', ')'];
     let head = lower.get(..trigger.0).unwrap_or("");
     let head = words_of(head.rfind(BREAKS).map_or(head, |i| &head[i + 1..]));
-    let from = head.len().saturating_sub(YEARS_GONE_BY_WORDS + 2);
+    let from = head.len().saturating_sub(YEARS_AFTER_REACH + 2);
     if head[from..]
         .windows(3)
         .any(|w| counts_years(w, &["after", "since"]))
@@ -972,7 +976,7 @@ mod tests {
     #[test]
     fn events_years_gone_by_are_the_past() {
         // (lower-case clause, trigger word, years gone by)
-        let rows: [(&str, &str, bool); 7] = [
+        let rows: [(&str, &str, bool); 8] = [
             (
                 "families held a vigil ten years after gunmen killed 40 people",
                 "killed",
@@ -991,6 +995,11 @@ mod tests {
             (
                 "a decade since the bombing of the old bridge",
                 "bombing",
+                true,
+            ),
+            (
+                "a hundred and five years after the first day of the battle",
+                "battle",
                 true,
             ),
             // news beside the years: the count is of something else
