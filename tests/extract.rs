@@ -2616,3 +2616,27 @@ fn an_injury_denied_and_the_dead_of_years_gone_by_are_no_incident() {
         assert!(incidents.is_empty(), "{text}\n{incidents:#?}");
     }
 }
+
+#[test]
+fn full_control_taken_is_territory_and_an_arrest_without_resistance_stays_an_arrest() {
+    let incidents = extract(
+        "Rebel fighters took full control of Myitkyina, including the army's regional \
+         headquarters, after weeks of fighting.",
+        Some((2024, 8, 5)),
+    );
+    assert!(
+        incidents.iter().any(|i| i.sub_event_type
+            == incident_map::taxonomy::SubEventType::NonStateActorOvertakesTerritory),
+        "{incidents:#?}"
+    );
+    let incidents = extract(
+        "Police arrested the suspect without resistance at his home in Gardez on Monday.",
+        Some((2024, 8, 5)),
+    );
+    assert!(
+        incidents
+            .iter()
+            .all(|i| i.sub_event_type == incident_map::taxonomy::SubEventType::Arrests),
+        "{incidents:#?}"
+    );
+}
