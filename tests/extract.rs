@@ -2640,3 +2640,28 @@ fn full_control_taken_is_territory_and_an_arrest_without_resistance_stays_an_arr
         "{incidents:#?}"
     );
 }
+
+#[test]
+fn a_named_victim_who_died_later_and_a_death_of_ones_kin_are_one_dead() {
+    let toll = |text: &str| {
+        let incidents = extract(text, Some((2024, 8, 2)));
+        assert!(!incidents.is_empty(), "{text}");
+        incidents.iter().map(|i| i.fatalities).max().unwrap_or(0)
+    };
+    assert_eq!(
+        toll(
+            "Police in Covington arrested a man in June's fatal shooting. Dara Quill, 24, was \
+             shot on June 3 outside a shop and died later that night at a hospital."
+        ),
+        1
+    );
+    assert_eq!(
+        toll("The stabbing death of his roommate in Duluth last week shocked the block."),
+        1
+    );
+    // A death that enraged an attacker is his motive, not this incident's toll.
+    assert_eq!(
+        toll("A man enraged by the death of his brother stabbed a guard in Omdurman on Monday."),
+        0
+    );
+}

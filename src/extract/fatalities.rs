@@ -888,6 +888,18 @@ impl<'a> TollClause<'a> {
                     .or_else(|| named_after_a_title(clause, tokens, lower, ages, k + 2))
                     .unwrap_or(k + 2)
             }
+            // "the stabbing death of his roommate", "the murder of her husband": one person
+            // of the killer's kin or home.
+            "death" | "murder" | "slaying" | "killing"
+                if word(k + 1) == "of"
+                    && matches!(word(k + 2), "his" | "her")
+                    && (KIN_AND_ROLES.contains(word(k + 3))
+                        || HOUSEHOLD.contains(word(k + 3))
+                        || lexicon::ONE_PERSON_NOUNS.contains(word(k + 3)))
+                    && !about_an_earlier_death(lower, k) =>
+            {
+                k + 3
+            }
             _ => return None,
         };
         Some(OneDeath::EndsAt(end))
@@ -1099,12 +1111,14 @@ impl<'a> TollClause<'a> {
             {
                 k + 1
             }
-            // "... was rushed to the hospital but died".
+            // "... was rushed to the hospital but died"; "Ana Ruiz, 24, was shot on June 3 and
+            // died later that night".
             "died" | "dies" | "succumbed"
                 if k >= 2
                     // ("a trader who was shot on Monday later died": "later" says so too.)
                     && (matches!(word(k - 1), "and" | "but" | "later"))
-                    && the_subject_is_one_person(lower, ages, k) =>
+                    && (the_subject_is_one_person(lower, ages, k)
+                        || a_named_one_was_before(clause, tokens, lower, ages, k)) =>
             {
                 k
             }
@@ -1650,6 +1664,26 @@ fn one_person_opens_the_clause(clause: &str, tokens: &[Word], k: usize) -> bool 
             .is_some_and(|w| lexicon::ONE_PERSON_NOUNS.contains(w))
 }
 
+/// True when the clause's "was" before `k` has a person's name for subject ("Ana Ruiz, 24,
+/// was shot ... and died"), and no other person or verb of several stands between.
+fn a_named_one_was_before(
+    clause: &str,
+    tokens: &[Word],
+    lower: &[String],
+    ages: &[bool],
+    k: usize,
+) -> bool {
+    let Some(was) = lower[..k].iter().position(|w| w == "was") else {
+        return false;
+    };
+    was >= 2
+        && named_before(clause, tokens, ages, was)
+        && !lower[was..k - 1].iter().any(|w| {
+            matches!(w.as_str(), "and" | "were" | "others")
+                || lexicon::PLURAL_PERSON_WORDS.contains(w)
+        })
+}
+
 /// How many words before "died" the harm its one subject suffered may stand ("a man
 /// shot outside a bar on Grand Avenue late Saturday died").
 const HARMED_THEN_DIED_REACH: usize = 12;
@@ -1885,6 +1919,13 @@ fn about_an_earlier_death(lower: &[String], k: usize) -> bool {
                 | "charged"
                 | "convicted"
                 | "sentenced"
+                | "guilty"
+                | "enraged"
+                | "angered"
+                | "grieving"
+                | "avenge"
+                | "revenge"
+                | "retaliation"
                 | "accused"
                 | "suspected"
                 | "arrested"
@@ -3108,6 +3149,28 @@ static AFTER_A_NAME: WordSet = WordSet::new(&[
     "today",
 ]);
 
+/// The people of one's home and heart, one of whose death a clause may tell ("the stabbing
+/// death of his roommate").
+static HOUSEHOLD: WordSet = WordSet::new(&[
+    "roommate",
+    "boyfriend",
+    "girlfriend",
+    "fiance",
+    "fiancee",
+    "partner",
+    "friend",
+    "neighbor",
+    "neighbour",
+    "stepfather",
+    "stepmother",
+    "stepson",
+    "stepdaughter",
+    "grandson",
+    "granddaughter",
+    "grandmother",
+    "grandfather",
+]);
+
 /// Kin and role words that may stand before a victim's name in a list ("brothers Ana and
 /// Luis Vega", "their mother Rosa").
 static KIN_AND_ROLES: WordSet = WordSet::new(&[
@@ -3337,7 +3400,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 370] = [
+        let rows: [(&str, u32); 374] = [
             // a time with a point and a parent's children count no dead; one harmed who died
             (
                 "a man was stabbed shortly after 6.30pm and died at the scene",
@@ -3354,6 +3417,19 @@ mod tests {
             ),
             ("robbers stormed a shop, shooting dead a guard", 1),
             ("gunmen shot him dead outside his shelter", 1),
+            (
+                "Dara Quill, 24, was shot on June 3 outside a shop and died later that night",
+                1,
+            ),
+            ("the stabbing death of his roommate shocked the block", 1),
+            (
+                "he pleaded not guilty in the stabbing death of his roommate",
+                0,
+            ),
+            (
+                "a man enraged by the death of his brother stabbed a guard",
+                0,
+            ),
             ("two men gunned her down at the gate", 1),
             // the arrested are no victims; a person found shot to death is one
             ("police arrested two men in the killing of a student", 0),
