@@ -27,6 +27,14 @@ fn titled_incidents(title: &str, text: &str) -> Vec<Incident> {
     bundled().extract(&article).incidents
 }
 
+/// The largest toll among the incidents of a fixture published on `date` (which must give
+/// at least one).
+fn most_dead(text: &str, date: (i32, u32, u32)) -> u32 {
+    let incidents = extract(text, Some(date));
+    assert!(!incidents.is_empty(), "{text}");
+    incidents.iter().map(|i| i.fatalities).max().unwrap_or(0)
+}
+
 /// The bundled extractor.
 fn bundled() -> Extractor<'static> {
     match Extractor::bundled() {
@@ -2470,11 +2478,7 @@ fn words_of_war_in_sport_markets_medicine_and_drills_report_no_incident() {
 
 #[test]
 fn times_parents_and_the_arrested_are_no_toll_and_the_harmed_who_died_are() {
-    let toll = |text: &str| {
-        let incidents = extract(text, Some((2024, 5, 10)));
-        assert!(!incidents.is_empty(), "{text}");
-        incidents.iter().map(|i| i.fatalities).max().unwrap_or(0)
-    };
+    let toll = |text: &str| most_dead(text, (2024, 5, 10));
     // a time of day with a point, a parent's children, the men arrested
     assert_eq!(
         toll("A man was stabbed in Walsall shortly after 7.45pm on Friday and died at the scene."),
@@ -2584,11 +2588,7 @@ fn beasts_computers_hunters_fires_and_collapses_report_no_incident() {
 
 #[test]
 fn bullets_and_asides_count_no_dead_and_one_shot_dead_is_one() {
-    let toll = |text: &str| {
-        let incidents = extract(text, Some((2024, 5, 10)));
-        assert!(!incidents.is_empty(), "{text}");
-        incidents.iter().map(|i| i.fatalities).max().unwrap_or(0)
-    };
+    let toll = |text: &str| most_dead(text, (2024, 5, 10));
     assert_eq!(
         toll(
             "Gunmen shot him dead outside his shop in Cox's Bazar on Sunday. He was hit by \
@@ -2643,11 +2643,7 @@ fn full_control_taken_is_territory_and_an_arrest_without_resistance_stays_an_arr
 
 #[test]
 fn a_named_victim_who_died_later_and_a_death_of_ones_kin_are_one_dead() {
-    let toll = |text: &str| {
-        let incidents = extract(text, Some((2024, 8, 2)));
-        assert!(!incidents.is_empty(), "{text}");
-        incidents.iter().map(|i| i.fatalities).max().unwrap_or(0)
-    };
+    let toll = |text: &str| most_dead(text, (2024, 8, 2));
     assert_eq!(
         toll(
             "Police in Covington arrested a man in June's fatal shooting. Dara Quill, 24, was \
