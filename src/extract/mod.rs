@@ -57,7 +57,7 @@ use self::non_events::{
     after_years_gone_by, counts_a_wars_dead, counts_since_a_month, is_a_protests_grievance,
     is_a_question_of_why_or_how, is_a_review, is_history, kills_figuratively,
     kills_only_figuratively, lead_of, mentions_an_earlier_year, mentions_years_gone_by,
-    names_a_craft, names_a_pit, names_an_earlier_year, names_an_illness,
+    names_a_craft, names_a_pit, names_an_earlier_year, names_an_unarmed_attack,
     recalled_by_an_anniversary, runs_riot, tells_of_a_celebration, tells_of_a_debate,
     tells_of_a_game, tells_of_a_natural_death, tells_of_a_show_of_arms, tells_of_an_accident,
     tells_of_earlier_deaths, tells_of_games, told_after_an_anniversary,
@@ -1147,7 +1147,7 @@ impl<'g> Extractor<'g> {
             .filter(|m| {
                 !names_a_craft(&lower, m.span)
                     && !kills_figuratively(&lower, m.span)
-                    && !names_an_illness(&lower, m.span)
+                    && !names_an_unarmed_attack(&lower, m.span)
                     && !names_a_pit(&lower, m.span)
             })
             .filter(|m| {

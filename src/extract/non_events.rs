@@ -279,10 +279,10 @@ pub(super) fn tells_of_earlier_deaths(lower: &str) -> bool {
     TOLD_AS_EARLIER.iter().any(|p| lower.contains(p))
 }
 
-/// True when the trigger at `trigger` (in the lower-case clause) kills or attacks in a
-/// figure of speech, or things no one counts as victims: "killing any hope of profit",
+/// True when the trigger at `trigger` (in the lower-case clause) kills, attacks or shoots in
+/// a figure of speech, or things no one counts as victims: "killing any hope of profit",
 /// "killed the penalty", "cells that kill tumour cells", "attacked the budget plan",
-/// "locusts attacked crops".
+/// "locusts attacked crops", "a hunter shot a buck".
 pub(super) fn kills_figuratively(lower: &str, trigger: Span) -> bool {
     let rest = lower.get(trigger.1..).unwrap_or("");
     let head = || object_head(rest);
@@ -348,7 +348,7 @@ fn object_head(rest: &str) -> Option<&str> {
 /// True when the trigger at `trigger` (in the lower-case clause) names an attack no one
 /// armed made: an illness ("a heart attack", "a panic attack"), a beast's ("a shark
 /// attack") or one on computers ("a ransomware attack").
-pub(super) fn names_an_illness(lower: &str, trigger: Span) -> bool {
+pub(super) fn names_an_unarmed_attack(lower: &str, trigger: Span) -> bool {
     lower
         .get(trigger.0..trigger.1)
         .is_some_and(|t| t.starts_with("attack"))
@@ -867,13 +867,13 @@ mod tests {
             assert_eq!(tells_of_an_accident(sentence), accident, "{sentence}");
         }
         let clause = "she died of a heart attack at home";
-        assert!(names_an_illness(clause, span_of(clause, "attack")));
+        assert!(names_an_unarmed_attack(clause, span_of(clause, "attack")));
         let clause = "a surfer was hurt in a shark attack";
-        assert!(names_an_illness(clause, span_of(clause, "attack")));
+        assert!(names_an_unarmed_attack(clause, span_of(clause, "attack")));
         let clause = "a ransomware attack hit the hospital";
-        assert!(names_an_illness(clause, span_of(clause, "attack")));
+        assert!(names_an_unarmed_attack(clause, span_of(clause, "attack")));
         let clause = "the heart of the town came under attack";
-        assert!(!names_an_illness(clause, span_of(clause, "attack")));
+        assert!(!names_an_unarmed_attack(clause, span_of(clause, "attack")));
     }
 
     #[test]

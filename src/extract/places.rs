@@ -736,7 +736,8 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
             {
                 continue;
             }
-            let namesakes: Vec<&'g Place> = self
+            // The big namesakes in the countries of the peoples named, best first.
+            let of_the_people: Vec<&'g Place> = self
                 .gazetteer
                 .candidates(&self.raws[i].name, &Context::default())
                 .into_iter()
@@ -744,20 +745,14 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
                 .filter(|p| {
                     p.kind == PlaceKind::PopulatedPlace
                         && p.population >= NAMESAKE_CITY_POPULATION
+                        && self.peoples_named.contains(&p.country)
                         && is_written_as_its_own_name(&self.raws[i].name, p)
                 })
                 .collect();
-            let of_the_people: Vec<&'g Place> = namesakes
-                .iter()
-                .copied()
-                .filter(|p| self.peoples_named.contains(&p.country))
-                .collect();
-            let countries_of_the_people = {
-                let mut c: Vec<&str> = of_the_people.iter().map(|p| p.country).collect();
-                c.dedup();
-                c.len()
-            };
-            if countries_of_the_people == 1
+            let mut countries: Vec<&str> = of_the_people.iter().map(|p| p.country).collect();
+            countries.sort_unstable();
+            countries.dedup();
+            if countries.len() == 1
                 && let Some(city) = of_the_people.first()
             {
                 self.first[i] = Some((city, confidence));
