@@ -899,7 +899,6 @@ impl<'g> Extractor<'g> {
             let sense = SentenceSense {
                 accident: tells_of_an_accident(&sentence_lower),
                 anniversary: lexicon::ANNIVERSARY.any_in(&sentence_lower),
-                years_gone_by: mentions_years_gone_by(&sentence_lower),
                 natural_death: ["died", "dies", "passed away"]
                     .iter()
                     .any(|w| sentence_lower.contains(w))
@@ -1228,7 +1227,12 @@ impl<'g> Extractor<'g> {
         }) || (sense.anniversary && best.is_none_or(|_| a_gathering))
             // "A hundred years after the battle, when 20,000 soldiers were killed, ...":
             // the dead a sentence of years gone by counts without a trigger of their own.
-            || (sense.years_gone_by && best.is_none());
+            // (The sentence is read for it only when there are such dead: few.)
+            || (best.is_none()
+                && !toll.spans.is_empty()
+                && mentions_years_gone_by(
+                    &text[sentence_span.0..sentence_span.1].to_ascii_lowercase(),
+                ));
         if best.is_none() && (!past.is_empty() || a_past_toll) {
             return None;
         }
@@ -1696,8 +1700,6 @@ struct SentenceSense<'s> {
     accident: bool,
     /// It marks an anniversary: the dead it counts without a trigger are the past's.
     anniversary: bool,
-    /// It counts years gone by ([`mentions_years_gone_by`]): so are those dead.
-    years_gone_by: bool,
     /// It tells of a death, in a text that tells of a death by illness or age
     /// ([`tells_of_a_natural_death`]): "he died in hospital" in an obituary.
     natural_death: bool,
