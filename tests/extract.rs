@@ -17,10 +17,20 @@ fn extract_by_rules(text: &str) -> Vec<Incident> {
 
 /// The incidents of an article with a title, published on 10 May 2024.
 fn titled_incidents(title: &str, text: &str) -> Vec<Incident> {
+    titled_article_incidents("fixture", (2024, 5, 10), title, text)
+}
+
+/// The incidents of an article `id` with a title, published on `date`.
+fn titled_article_incidents(
+    id: &str,
+    (year, month, day): (i32, u32, u32),
+    title: &str,
+    text: &str,
+) -> Vec<Incident> {
     let article = Article {
-        id: "fixture".into(),
+        id: id.into(),
         title: Some(title.into()),
-        date: NaiveDate::from_ymd_opt(2024, 5, 10),
+        date: NaiveDate::from_ymd_opt(year, month, day),
         text: text.into(),
         ..Article::default()
     };
@@ -974,14 +984,7 @@ fn a_text_naming_no_place_is_in_the_one_country_its_armed_group_fights_in() {
 
 /// The incidents of a page with a title.
 fn extract_page(title: &str, text: &str) -> Vec<Incident> {
-    let article = Article {
-        id: "page".into(),
-        title: Some(title.into()),
-        date: NaiveDate::from_ymd_opt(2016, 7, 4),
-        text: text.into(),
-        ..Article::default()
-    };
-    bundled().extract(&article).incidents
+    titled_article_incidents("page", (2016, 7, 4), title, text)
 }
 
 #[test]

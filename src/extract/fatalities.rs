@@ -1126,7 +1126,7 @@ impl<'a> TollClause<'a> {
             "died" | "dies" if one_person_harmed_before(lower, ages, k) => k,
             // "The 58-year-old clerk, a father of three, died at the scene": one person,
             // the clause's subject.
-            "died" | "dies" if one_person_opens_the_clause(clause, tokens, k) => k,
+            "died" | "dies" if one_person_opens_the_clause(clause, tokens, lower, k) => k,
             // "a fatal shooting", "a deadly shooting Wednesday night": at least one dead.
             "fatal" | "deadly"
                 if matches!(word(k + 1), "shooting" | "stabbing" | "attack")
@@ -1647,16 +1647,13 @@ fn the_subject_is_one_person(lower: &[String], ages: &[bool], k: usize) -> bool 
 /// True when the clause opens with one person, an article and a noun for one (an age or
 /// two words between), and an aside set off by commas may follow before the verb at `k`:
 /// "The 58-year-old clerk, a father of three, died", "A teenager died".
-fn one_person_opens_the_clause(clause: &str, tokens: &[Word], k: usize) -> bool {
+fn one_person_opens_the_clause(clause: &str, tokens: &[Word], lower: &[String], k: usize) -> bool {
     let mut head = clause[..tokens[k].span.0].trim_end();
     if let Some(before_aside) = head.strip_suffix(',') {
         head = before_aside.rfind(',').map_or("", |at| &before_aside[..at]);
     }
-    let words: Vec<String> = head
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_ascii_lowercase)
-        .collect();
+    // (The clause's own words that end within the head.)
+    let words = &lower[..tokens.iter().take_while(|t| t.span.1 <= head.len()).count()];
     (2..=5).contains(&words.len())
         && matches!(words[0].as_str(), "a" | "an" | "the")
         && words

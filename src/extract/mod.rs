@@ -36,7 +36,7 @@ pub use clauses::{Clause, split_clauses};
 pub use fatalities::{Toll, coded_figure, death_toll};
 pub use places::{
     AllMentions, Mention, Role, find_all_mentions, find_all_mentions_under, find_mentions,
-    read_through_a_namesakes_name, resolve_toponyms,
+    resolve_toponyms,
 };
 pub use triggers::{
     BUNDLED_TRIGGERS, Condition, TriggerMatch, TriggerRule, TriggerTable, TriggerTableError,
@@ -62,6 +62,7 @@ use self::non_events::{
     tells_of_a_game, tells_of_a_natural_death, tells_of_a_show_of_arms, tells_of_an_accident,
     tells_of_earlier_deaths, tells_of_games, told_after_an_anniversary,
 };
+use self::places::read_through_a_namesakes_name;
 
 /// The event model's probability of a violent type above which it may type violent a
 /// clause whose words the rules read as a strategic development.

@@ -3539,7 +3539,11 @@ fn is_written_as_its_own_name(written: &str, place: &Place) -> bool {
 /// True when a town is read from another of its names that other towns carry as their
 /// own ("Salisbury": Harare's old name, and the name of towns in England, Australia and
 /// the United States): alone, as in a headline, the name says nothing sure of its town.
-pub fn read_through_a_namesakes_name(gazetteer: &Gazetteer, written: &str, place: &Place) -> bool {
+pub(super) fn read_through_a_namesakes_name(
+    gazetteer: &Gazetteer,
+    written: &str,
+    place: &Place,
+) -> bool {
     place.kind == PlaceKind::PopulatedPlace
         && !is_written_as_its_own_name(written, place)
         && gazetteer
