@@ -610,7 +610,7 @@ static HARMED_PARTICIPLES: WordSet = WordSet::new(&[
 ]);
 
 /// Auxiliaries of the passive ("were killed", "was reportedly shot").
-static PASSIVE_AUXILIARIES: WordSet =
+pub(super) static PASSIVE_AUXILIARIES: WordSet =
     WordSet::new(&["was", "were", "is", "are", "been", "being", "got"]);
 
 /// Words that may stand between a passive auxiliary and its participle ("were later

@@ -57,7 +57,7 @@ use self::non_events::{
     after_years_gone_by, counts_a_wars_dead, counts_since_a_month, is_a_protests_grievance,
     is_a_question_of_why_or_how, is_a_review, is_history, kills_figuratively,
     kills_only_figuratively, lead_of, mentions_an_earlier_year, mentions_years_gone_by,
-    names_a_craft, names_a_pit, names_an_earlier_year, names_an_unarmed_attack,
+    names_a_craft, names_a_pit, names_an_earlier_year, names_an_unarmed_attack, opens_on_a_drill,
     recalled_by_an_anniversary, runs_riot, tells_of_a_celebration, tells_of_a_debate,
     tells_of_a_game, tells_of_a_natural_death, tells_of_a_show_of_arms, tells_of_an_accident,
     tells_of_earlier_deaths, tells_of_games, told_after_an_anniversary,
@@ -980,6 +980,11 @@ impl<'g> Extractor<'g> {
         let of_the_past = |s: &crate::text::Sentence<'_>| {
             anchor.is_some_and(|day| mentions_an_earlier_year(s.text, day.year()))
         };
+        // (A dated story that opens on a drill, "staged a mock attack to test their
+        // response", tells of no incident: its "injured passengers" are actors.)
+        if anchor.is_some() && opens_on_a_drill(sentences) {
+            return None;
+        }
         let natural_death = std::cell::OnceCell::new();
         let natural_death_told =
             || *natural_death.get_or_init(|| tells_of_a_natural_death_in(sentences));

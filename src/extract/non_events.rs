@@ -301,6 +301,10 @@ pub(super) fn kills_figuratively(lower: &str, trigger: Span) -> bool {
             object_head(object)
                 .is_some_and(|h| lexicon::NO_VICTIMS.contains(h) || lexicon::CRITICISED.contains(h))
         }
+        // "fighting a war on two fronts, against the worm and against drought": a fight
+        // against an ill, not against people
+        Some(t) if is_a_word_of_fighting(t) => foe_of_a_fight(rest)
+            .is_some_and(|h| lexicon::NO_VICTIMS.contains(h) || lexicon::ILLS_FOUGHT.contains(h)),
         // "a hunter shot a 12-point buck"
         Some("shot" | "shoot" | "shoots") => rest
             .split_whitespace()
@@ -309,6 +313,32 @@ pub(super) fn kills_figuratively(lower: &str, trigger: Span) -> bool {
         _ => false,
     }
 }
+
+/// True when a trigger's words name a fight or a war ("fighting", "battled", "war").
+fn is_a_word_of_fighting(trigger: &str) -> bool {
+    ["fight", "battl", "combat"]
+        .iter()
+        .any(|stem| trigger.starts_with(stem))
+        || matches!(trigger, "war" | "wars" | "waged war")
+}
+
+/// The head of what a fight is against, in the clause after its trigger: the object of the
+/// first "against" within [`FOE_WORDS`] words, else of the first "on" ("a war on poverty").
+fn foe_of_a_fight(rest: &str) -> Option<&str> {
+    let object_after = |preposition: &str| {
+        let word = rest
+            .split_whitespace()
+            .take(FOE_WORDS)
+            .find(|w| *w == preposition)?;
+        // (the word's end, as a byte offset into `rest`)
+        let end = word.as_ptr() as usize - rest.as_ptr() as usize + word.len();
+        object_head(&rest[end..])
+    };
+    object_after("against").or_else(|| object_after("on"))
+}
+
+/// How many words after a fight's trigger are read for what it is against.
+const FOE_WORDS: usize = 10;
 
 /// True when `rest` opens with an object that a verb of killing takes only in a figure of
 /// speech ("any hope", "the penalty"), or with a noun phrase whose head is a thing no one
@@ -327,9 +357,9 @@ const OBJECT_WORDS: usize = 6;
 /// The last word of the noun phrase `rest` opens with: the words up to a preposition, a
 /// conjunction or a punctuation mark (at most [`OBJECT_WORDS`]).
 fn object_head(rest: &str) -> Option<&str> {
-    const ENDS: [&str; 14] = [
+    const ENDS: [&str; 15] = [
         "with", "of", "in", "on", "at", "for", "after", "before", "by", "from", "during", "and",
-        "that", "as",
+        "that", "as", "near",
     ];
     let mut head = None;
     for word in rest.split_whitespace().take(OBJECT_WORDS) {
@@ -533,6 +563,18 @@ pub(super) fn tells_of_a_show_of_arms(lower: &str) -> bool {
     lexicon::EXERCISE_WORDS.any_in(lower) && !fatalities::mentions_casualty(lower)
 }
 
+/// True when a story opens on a drill, a parade or a weapons test: a word of one in its
+/// first [`DRILL_LEAD_SENTENCES`] sentences (the headline among them).
+pub(super) fn opens_on_a_drill(sentences: &[crate::text::Sentence<'_>]) -> bool {
+    sentences
+        .iter()
+        .take(DRILL_LEAD_SENTENCES)
+        .any(|s| lexicon::EXERCISE_WORDS.any_in(&s.text.to_ascii_lowercase()))
+}
+
+/// How many of a story's first sentences are read for a drill.
+const DRILL_LEAD_SENTENCES: usize = 2;
+
 /// True when a sentence (lower case) tells of an accident or a disaster ("killed when a bus
 /// collided with a truck", "floods have killed 23", "a stampede left 6 dead"): a word of one
 /// and no word of violence done by people.
@@ -623,9 +665,17 @@ mod tests {
 
     #[test]
     fn a_game_told_in_words_of_war_is_a_game() {
-        let rows: [(&str, bool); 5] = [
+        let rows: [(&str, bool); 7] = [
             (
                 "the visitors attacked from the kickoff and scored twice in the league match",
+                true,
+            ),
+            (
+                "the champion weathered a fierce assault in the late rounds and won the bout",
+                true,
+            ),
+            (
+                "she attacked on the last climb and took the stage by ten seconds",
                 true,
             ),
             (
@@ -687,6 +737,27 @@ mod tests {
             ("a hunter shot a 10-point buck at dawn", "shot", true),
             ("a sniper shot a boy at dawn", "shot", false),
             ("militants killed two traders", "killed", false),
+            (
+                "we are fighting a war on two fronts, against the worms and against dry spells",
+                "fighting",
+                true,
+            ),
+            (
+                "the mayor declared war on poverty in the valley",
+                "war",
+                true,
+            ),
+            (
+                "rangers battled against locusts near the lake",
+                "battled",
+                true,
+            ),
+            (
+                "soldiers were fighting against rebels on the ridge",
+                "fighting",
+                false,
+            ),
+            ("gunmen fought on monday with the police", "fought", false),
         ];
         for (clause, trigger, figurative) in rows {
             assert_eq!(
