@@ -22,11 +22,30 @@ static TEASER: LazyLock<Regex> = LazyLock::new(|| {
         ^[\ \t]*
         (?:[\p{So}•·»>*\-–—]+[\ \t]*)?                               # after a bullet: ► Related:
         (?:
-            (?i:related(?:\ (?:coverage|stories|story|links?))?|read\ more|more|watch|video|also\ see|see\ also)
+            (?i:related(?:\ (?:coverage|stories|story|links?))?|read\ more|more|watch|video|also\ see|see\ also
+               |read\ also|also\ read|you\ (?:may|might)\ also\ like|recommended|most\ read|trending|top\ stories
+               |more\ stories|latest\ news|more\ from\ [\w\ ]{1,30}|lire\ aussi|à\ lire\ aussi|más\ noticias|leia\ também)
             [\ \t]*:[^\n]*                                            # Related: a link
         )$",
     )
     .expect("teaser pattern is valid")
+});
+
+/// A teaser's label inside a line, after the end of a sentence, as a page flattened into one
+/// line writes it ("... the source said. Related: Floods in the north | Fire at the mill"):
+/// the label and the rest of the line (group 1). Only labels no story's sentence opens with.
+static INLINE_TEASER: LazyLock<Regex> = LazyLock::new(|| {
+    #[allow(clippy::expect_used)]
+    Regex::new(
+        r#"(?x)
+        [.!?"”)][\ \t]+
+        (
+            (?:Related(?:\ (?:[Cc]overage|[Ss]tories|[Ss]tory|[Ll]inks?))?|RELATED(?:\ STORIES)?|Read\ (?:more|also)|Also\ read
+               |See\ also|You\ (?:may|might)\ also\ like|Most\ read|More\ stories|Más\ noticias|À\ lire\ aussi|Lire\ aussi|Leia\ também)
+            [\ \t]*:[^\n]*
+        )"#,
+    )
+    .expect("inline teaser pattern is valid")
 });
 
 /// Phrases that only the page's own furniture uses, by what they are about; a short line
@@ -160,10 +179,18 @@ pub fn furniture_lines(text: &str) -> Vec<Span> {
 /// assert_eq!(&page[spans[0].0..spans[0].1], "Related: Fire at the mill");
 /// ```
 pub fn teaser_lines(text: &str) -> Vec<Span> {
-    TEASER
+    let mut spans: Vec<Span> = TEASER
         .find_iter(text)
         .map(|m| (m.start(), m.end()))
-        .collect()
+        .chain(
+            INLINE_TEASER
+                .captures_iter(text)
+                .filter_map(|c| c.get(1))
+                .map(|m| (m.start(), m.end())),
+        )
+        .collect();
+    spans.sort_unstable();
+    spans
 }
 
 #[cfg(test)]
@@ -223,7 +250,21 @@ mod tests {
     #[test]
     fn teasers_table() {
         // (page, the teaser lines it has)
-        let rows: [(&str, &[&str]); 7] = [
+        let rows: [(&str, &[&str]); 11] = [
+            // a page flattened into one line: the label after a sentence's end
+            (
+                "Two men were hurt in Ridgeford. Related: Floods hit the valley | Fire at the mill",
+                &["Related: Floods hit the valley | Fire at the mill"],
+            ),
+            (
+                "A bus was hit near the depot (police said). You may also like: Storm warning",
+                &["You may also like: Storm warning"],
+            ),
+            ("Officials said related: matters were discussed", &[]),
+            (
+                "Also read: Four hurt in a blast\nTwo men were hurt.",
+                &["Also read: Four hurt in a blast"],
+            ),
             (
                 "A boy was shot.\nMore: Girl, 4, hurt in crash\nRELATED STORIES: Storm",
                 &["More: Girl, 4, hurt in crash", "RELATED STORIES: Storm"],
