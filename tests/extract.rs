@@ -2287,6 +2287,39 @@ fn a_strike_in_a_story_of_air_strikes_is_no_walkout() {
 }
 
 #[test]
+fn a_strike_that_kills_is_no_walkout() {
+    // A bare "strike" that kills or wounds, with no word of work or pay, is from afar.
+    for text in [
+        "A Varnish strike on a market in Dolgorod killed 14 people on Monday.",
+        "Strikes on the port of Dolgorod wounded nine people on Monday, rescue workers said.",
+    ] {
+        let incidents = extract(text, Some((2024, 5, 7)));
+        assert!(
+            incidents
+                .iter()
+                .any(|i| i.event_type.to_string() == "Explosions/Remote violence"),
+            "{text}\n{incidents:#?}"
+        );
+        assert!(
+            incidents
+                .iter()
+                .all(|i| i.event_type.to_string() != "Protests"),
+            "{text}\n{incidents:#?}"
+        );
+    }
+    // Strikers who are hurt are on strike still.
+    let text = "Dock workers on strike over unpaid wages in Dolgorod were hurt on Monday when \
+                police charged them.";
+    let incidents = extract(text, Some((2024, 5, 7)));
+    assert!(
+        incidents
+            .iter()
+            .all(|i| i.event_type.to_string() != "Explosions/Remote violence"),
+        "{incidents:#?}"
+    );
+}
+
+#[test]
 fn an_attack_weighed_against_others_is_no_new_one() {
     let text = "RAIPUR — Rebels blew up a police truck with a roadside bomb near Kutru on \
                 Monday, killing six officers, police said. This is the biggest attack on the \

@@ -925,9 +925,16 @@ pub static ANNIVERSARY: WordSet = WordSet::new(&[
     "commemoration",
 ]);
 
-/// Words of work and its pay, which make a "strike" a walk-out ("teachers went on strike
-/// over salaries").
+/// Words of work and its pay, or of protest, which make a "strike" a walk-out ("teachers
+/// went on strike over salaries", "the hartal called by the party").
 pub static LABOUR_WORDS: WordSet = WordSet::new(&[
+    "hartal",
+    "bandh",
+    "students",
+    "protest",
+    "protesters",
+    "demonstrators",
+    "processions",
     "workers",
     "worker",
     "union",
@@ -950,6 +957,16 @@ pub static LABOUR_WORDS: WordSet = WordSet::new(&[
     "strikers",
     "walkout",
 ]);
+
+/// Workers who come to help, no word of labour ("rescue workers said").
+pub const HELPING_WORKERS: [&str; 6] = [
+    "rescue workers",
+    "aid workers",
+    "relief workers",
+    "health workers",
+    "medical workers",
+    "emergency workers",
+];
 
 /// Words after a protest called for that say it was held ("which was widely followed").
 pub static HELD_AS_CALLED: WordSet = WordSet::new(&[

@@ -748,6 +748,30 @@ impl<'g> Extractor<'g> {
                 sub = f.sub_event_type;
                 type_p = scores.of(sub);
             }
+            // "a strike on the market killed 16", "the toll from a missile strike rose to
+            // 23": a strike read as one from afar for the harm it did, or a violent trigger
+            // with dead in a sentence with no word of a crowd but "strike", is no peaceful
+            // walk-out, whatever the word's usual sense.
+            let no_protest_but_strikes = || {
+                !parts
+                    .triggers_by_sentence
+                    .get(f.sentence)
+                    .is_some_and(|ms| {
+                        ms.iter().any(|m| {
+                            matches!(m.rule.event_type, EventType::Protests | EventType::Riots)
+                                && !matches!(m.rule.phrase.as_str(), "strike" | "strikes")
+                        })
+                    })
+            };
+            if sub == SubEventType::PeacefulProtest
+                && f.rule.is_some_and(|r| {
+                    r.condition == Condition::Harm
+                        || (violent(r.event_type) && f.toll.killed > 0 && no_protest_but_strikes())
+                })
+            {
+                sub = f.sub_event_type;
+                type_p = scores.of(sub);
+            }
             f.sub_event_type = sub;
             f.type_probability = type_p;
         }
@@ -906,12 +930,16 @@ impl<'g> Extractor<'g> {
                     && *natural_death_told.get_or_init(|| tells_of_a_natural_death_in(sentences)),
                 story: &story,
                 strikes_from_afar: *story_of_strikes.get_or_init(|| {
-                    triggers_by_sentence.iter().flatten().any(|m| {
-                        matches!(
-                            m.rule.sub_event_type,
-                            SubEventType::AirDroneStrike
-                                | SubEventType::ShellingArtilleryMissileAttack
-                        )
+                    // (a strike from afar by its harm only where that harm is told)
+                    triggers_by_sentence.iter().zip(sentences).any(|(ms, s)| {
+                        ms.iter().any(|m| {
+                            matches!(
+                                m.rule.sub_event_type,
+                                SubEventType::AirDroneStrike
+                                    | SubEventType::ShellingArtilleryMissileAttack
+                            ) && (m.rule.condition == Condition::None
+                                || condition_holds(m.rule.condition, &s.text.to_ascii_lowercase()))
+                        })
                     })
                 }),
             };
@@ -1188,7 +1216,7 @@ impl<'g> Extractor<'g> {
             sense.strikes_from_afar
                 && matches!(m.rule.phrase.as_str(), "strike" | "strikes")
                 && m.rule.event_type == EventType::Protests
-                && !lexicon::LABOUR_WORDS.any_in(&lower)
+                && !tells_of_labour(&lower)
         };
         // "held talks, but no agreement was reached": talks that failed agreed nothing.
         let talks_failed = std::cell::OnceCell::new();
@@ -2522,7 +2550,30 @@ fn condition_holds(condition: Condition, lower: &str) -> bool {
         Condition::Territory => lexicon::TERRITORY_WORDS.any_in(lower),
         Condition::Weapons => lexicon::WEAPON_WORDS.any_in(lower),
         Condition::Ways => lexicon::WAY_WORDS.any_in(lower),
+        Condition::Harm => {
+            // ("no information on casualties": none counted)
+            fatalities::mentions_casualty(lower)
+                && !tells_of_labour(lower)
+                && !lexicon::NEGATIONS.any_in(lower)
+                && {
+                    let toll = death_toll(lower, &[]);
+                    toll.killed > 0 || toll.injuries
+                }
+        }
     }
+}
+
+/// True when a clause (lower case) has a word of work or pay that makes a "strike" a
+/// walk-out; workers who come to help ("rescue workers said") are none.
+fn tells_of_labour(lower: &str) -> bool {
+    if !lexicon::LABOUR_WORDS.any_in(lower) {
+        return false;
+    }
+    let mut helpers_blanked = lower.to_string();
+    for helpers in lexicon::HELPING_WORKERS {
+        helpers_blanked = helpers_blanked.replace(helpers, "");
+    }
+    lexicon::LABOUR_WORDS.any_in(&helpers_blanked)
 }
 
 /// How many words before a protest's trigger may end or put it off ("called off a

@@ -21,6 +21,9 @@ pub enum Condition {
     Weapons,
     /// Only with a way people pass (road, highway, bridge, entrance, gate) in the clause.
     Ways,
+    /// Only with a death or an injury the clause counts, and no word of work, pay or
+    /// protest: a strike that kills is no walk-out.
+    Harm,
 }
 
 /// One row of the table.
@@ -132,6 +135,7 @@ impl TriggerTable {
                 "territory" => Condition::Territory,
                 "weapons" => Condition::Weapons,
                 "ways" => Condition::Ways,
+                "harm" => Condition::Harm,
                 other => return Err(bad(format!("unknown condition {other:?}"))),
             };
             for phrase in expand_classes(&phrase.trim().to_ascii_lowercase(), &classes)
