@@ -2320,6 +2320,34 @@ fn a_strike_that_kills_is_no_walkout() {
 }
 
 #[test]
+fn disasters_disease_and_road_tolls_are_no_incidents() {
+    for text in [
+        "At least 12 people died in landslides near Kestrel Hill on Monday. Roads were \
+         blocked by debris.",
+        "Officials said 9 more deaths were recorded in the cholera outbreak in Marrowby on \
+         Monday.",
+        "Police said 40 people had been killed in road accidents across the province during \
+         the holiday.",
+    ] {
+        let incidents = extract(text, Some((2024, 5, 7)));
+        assert!(incidents.is_empty(), "{text}\n{incidents:#?}");
+    }
+}
+
+#[test]
+fn a_baton_charge_on_a_rally_is_a_protest_with_intervention() {
+    let text = "Police charged with batons at nurses rallying outside the town hall in Dolgorod \
+                on Monday.";
+    let incidents = extract(text, Some((2024, 5, 7)));
+    assert!(
+        incidents
+            .iter()
+            .any(|i| i.sub_event_type.as_str() == "Protest with intervention"),
+        "{incidents:#?}"
+    );
+}
+
+#[test]
 fn an_attack_weighed_against_others_is_no_new_one() {
     let text = "RAIPUR — Rebels blew up a police truck with a roadside bomb near Kutru on \
                 Monday, killing six officers, police said. This is the biggest attack on the \

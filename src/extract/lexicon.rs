@@ -1152,6 +1152,13 @@ pub static PANDEMIC: WordSet = WordSet::new(&[
     "confirmed cases",
     "tested positive",
     "epidemic",
+    "dengue",
+    "cholera",
+    "malaria",
+    "measles",
+    "diphtheria",
+    "ebola",
+    "mpox",
 ]);
 
 /// Nouns for a state's forces and government, after a demonym ("Somali troops").
@@ -1502,8 +1509,12 @@ pub static MARKET_WORDS: WordSet = WordSet::new(&[
 /// a disaster, not a political violence event.
 pub static ACCIDENT_WORDS: WordSet = WordSet::new(&[
     "road accident",
+    "road accidents",
     "traffic accident",
+    "traffic accidents",
     "car accident",
+    "into a gorge",
+    "skidded off",
     "collided",
     "collision",
     "crashed",
@@ -1697,6 +1708,25 @@ pub static MONTHS: WordSet = WordSet::new(&[
     "october",
     "november",
     "december",
+]);
+
+/// What blocks a way when no crowd does ("roads were blocked by debris").
+pub static BLOCKED_BY_NATURE: WordSet = WordSet::new(&[
+    "by debris",
+    "by rubble",
+    "by a landslide",
+    "by landslides",
+    "by mudslides",
+    "by snow",
+    "by snowfall",
+    "by floods",
+    "by flooding",
+    "by floodwaters",
+    "by floodwater",
+    "by fallen trees",
+    "by a fallen tree",
+    "by mud",
+    "by an avalanche",
 ]);
 
 /// Short forms of month names ("Nov", "Sept").
@@ -2110,8 +2140,20 @@ pub static PROTEST_CALLED_OFF: WordSet = WordSet::new(&[
 ]);
 
 /// What security forces do to a protest that makes it a protest with intervention.
-pub static PROTEST_INTERVENTION: WordSet =
-    WordSet::new(&["tear gas", "dispersed", "fired", "arrested", "detained"]);
+pub static PROTEST_INTERVENTION: WordSet = WordSet::new(&[
+    "tear gas",
+    "dispersed",
+    "fired",
+    "arrested",
+    "detained",
+    "charged with batons",
+    "baton charge",
+    "baton-charged",
+    "lathi-charged",
+    "lathi charge",
+    "lathicharge",
+    "water cannon",
+]);
 
 /// Force used on a protest, in the sentence after it too ("Police intervened and broke up
 /// the march"): words that seldom tell of anything else near a protest.
@@ -2122,6 +2164,10 @@ pub static FORCE_ON_A_PROTEST: WordSet = WordSet::new(&[
     "water cannon",
     "water cannons",
     "rubber bullets",
+    "charged with batons",
+    "baton-charged",
+    "lathi-charged",
+    "lathicharge",
     "intervened",
     "disperse",
     "dispersed",

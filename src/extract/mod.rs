@@ -2549,7 +2549,10 @@ fn condition_holds(condition: Condition, lower: &str) -> bool {
         Condition::Prisoners => lexicon::PRISONER_WORDS.any_in(lower),
         Condition::Territory => lexicon::TERRITORY_WORDS.any_in(lower),
         Condition::Weapons => lexicon::WEAPON_WORDS.any_in(lower),
-        Condition::Ways => lexicon::WAY_WORDS.any_in(lower),
+        // ("Roads were blocked by debris": by no crowd.)
+        Condition::Ways => {
+            lexicon::WAY_WORDS.any_in(lower) && !lexicon::BLOCKED_BY_NATURE.any_in(lower)
+        }
         Condition::Harm => {
             // ("no information on casualties": none counted)
             fatalities::mentions_casualty(lower)
