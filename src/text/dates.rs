@@ -389,19 +389,33 @@ impl<'t> DateMatch<'_, 't> {
         }
     }
 
-    /// A holiday by its `name` ("on Christmas Eve"): its day ([`holiday`]); none for a
+    /// A holiday by its `name` ("on Christmas Eve"): its day ([`holiday`]), in the year
+    /// written after it ("on Christmas Eve in 2023", "New Year's Eve 2017"); none for a
     /// holiday's weekend.
     fn holiday_date(&self, name: &str, anchor: Option<NaiveDate>) -> Option<(NaiveDate, u8)> {
+        let after = self.text[self.whole.end()..].trim_start();
         // "over the Thanksgiving weekend" is the weekend after the holiday.
-        let a_weekend = self.text[self.whole.end()..]
-            .trim_start()
+        let a_weekend = after
             .get(..7)
             .is_some_and(|w| w.eq_ignore_ascii_case("weekend"));
         if a_weekend {
-            None
-        } else {
-            holiday(name, anchor).map(|date| (date, 1))
+            return None;
         }
+        let written_year = after
+            .strip_prefix("in ")
+            .or_else(|| after.strip_prefix("of "))
+            .or_else(|| after.strip_prefix(", "))
+            .unwrap_or(after)
+            .get(..4)
+            .filter(|y| y.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|y| y.parse::<i32>().ok())
+            .filter(|y| (1900..=2100).contains(y));
+        // (the holiday in that year: the year's last day as its anchor)
+        let anchor = match written_year {
+            Some(year) => NaiveDate::from_ymd_opt(year, 12, 31),
+            None => anchor,
+        };
+        holiday(name, anchor).map(|date| (date, 1))
     }
 
     /// A weekday ("on Tuesday"): the last such day on or before `anchor`; none when an
@@ -618,7 +632,7 @@ mod tests {
     fn dates_table() {
         let wednesday = Some(day(2020, 4, 1));
         // (text, anchor, expected (date, precision) of the first expression)
-        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 48] = [
+        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 50] = [
             // a figure after the comma is a count, not the year
             (
                 "On 13 March, 1200 people were held",
@@ -676,6 +690,17 @@ mod tests {
                 "he was shot on Wednesday, November 11, near the dam",
                 Some(day(2016, 11, 23)),
                 Some((day(2016, 11, 11), 1)),
+            ),
+            // holidays, in the year written after them
+            (
+                "on Christmas Eve in 2019, gunmen raided the farm",
+                Some(day(2022, 3, 1)),
+                Some((day(2019, 12, 24), 1)),
+            ),
+            (
+                "a blast on New Year's Eve 2012 killed two",
+                Some(day(2022, 3, 1)),
+                Some((day(2012, 12, 31), 1)),
             ),
             // holidays, in the year that puts them before the anchor
             (
