@@ -54,13 +54,14 @@ use crate::text::{
 use self::confidence::{Calibration, ConfidenceInputs};
 use self::learned::Models;
 use self::non_events::{
-    after_years_gone_by, counts_a_wars_dead, counts_since_a_month, is_a_protests_grievance,
-    is_a_question_of_why_or_how, is_a_review, is_history, kills_figuratively,
-    kills_only_figuratively, lead_of, mentions_an_earlier_year, mentions_years_gone_by,
-    names_a_craft, names_a_pit, names_an_earlier_year, names_an_unarmed_attack, opens_on_a_drill,
-    recalled_by_an_anniversary, runs_riot, tells_of_a_celebration, tells_of_a_debate,
-    tells_of_a_game, tells_of_a_natural_death, tells_of_a_show_of_arms, tells_of_an_accident,
-    tells_of_earlier_deaths, tells_of_games, told_after_an_anniversary,
+    after_years_gone_by, counts_a_wars_dead, counts_since_a_month, earlier_event_after_a_comma,
+    is_a_protests_grievance, is_a_question_of_why_or_how, is_a_review, is_history,
+    kills_figuratively, kills_only_figuratively, lead_of, mentions_an_earlier_year,
+    mentions_years_gone_by, names_a_craft, names_a_pit, names_an_earlier_year,
+    names_an_unarmed_attack, opens_on_a_drill, recalled_by_an_anniversary, runs_riot,
+    tells_of_a_celebration, tells_of_a_debate, tells_of_a_game, tells_of_a_natural_death,
+    tells_of_a_show_of_arms, tells_of_an_accident, tells_of_earlier_deaths, tells_of_games,
+    told_after_an_anniversary,
 };
 use self::places::read_through_a_namesakes_name;
 
@@ -1149,10 +1150,16 @@ impl<'g> Extractor<'g> {
         // riots and clashes at a game are events all the same. (Read only for a clause
         // with another trigger.)
         let a_game = std::cell::OnceCell::new();
+        // (Nor are the dead of an earlier event the clause goes on to: "killed 12 on
+        // Thursday, weeks after the gang massacred 100".)
         let date_skips: Vec<Span> = dates
             .iter()
             .filter(|d| d.span.0 >= span.0 && d.span.1 <= span.1)
             .map(|d| (d.span.0 - span.0, d.span.1 - span.0))
+            .chain(
+                earlier_event_after_a_comma(&ctext.to_ascii_lowercase())
+                    .map(|at| (at, ctext.len())),
+            )
             .collect();
         let toll = death_toll(ctext, &date_skips);
         // "jailed over the 2013 mall attack": an event of an earlier year, named by it, is

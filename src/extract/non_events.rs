@@ -125,6 +125,50 @@ pub(super) fn after_years_gone_by(lower: &str, trigger: Span) -> bool {
     tail[..to].windows(3).any(|w| counts_years(w, &["ago"]))
 }
 
+/// Where a clause (lower case) goes on, after a comma, to an earlier event set some days,
+/// weeks or months back ("killed 12 people on Thursday, weeks after the same gang
+/// massacred more than 100"): the byte offset of that comma. The dead counted after it are
+/// the earlier event's.
+pub(super) fn earlier_event_after_a_comma(lower: &str) -> Option<usize> {
+    lower.match_indices(',').map(|(at, _)| at).find(|&at| {
+        let words = words_of(&lower[at + 1..]);
+        let Some(after) = words
+            .iter()
+            .take(EARLIER_EVENT_OPENING_WORDS)
+            .position(|w| *w == "after")
+        else {
+            return false;
+        };
+        after > 0
+            && matches!(
+                words[after - 1],
+                "hours" | "days" | "weeks" | "months" | "day" | "week" | "month"
+            )
+            && words[..after - 1].iter().all(|w| {
+                lexicon::COUNT_WORDS.contains(w)
+                    || w.bytes().all(|b| b.is_ascii_digit())
+                    || matches!(
+                        *w,
+                        "a" | "an"
+                            | "just"
+                            | "only"
+                            | "barely"
+                            | "nearly"
+                            | "about"
+                            | "less"
+                            | "more"
+                            | "than"
+                            | "few"
+                            | "several"
+                            | "some"
+                    )
+            })
+    })
+}
+
+/// How many words after the comma may open an earlier event ("just over two weeks after").
+const EARLIER_EVENT_OPENING_WORDS: usize = 6;
+
 /// How many words after a death toll's figure "since" may start its span ("200
 /// Palestinians killed since January").
 const SINCE_WORDS: usize = 5;
@@ -660,6 +704,31 @@ mod tests {
             let at = clause.find(figure).unwrap_or(0);
             let span = (at, at + figure.len());
             assert_eq!(counts_a_wars_dead(clause, span), wars_dead, "{clause}");
+        }
+    }
+
+    #[test]
+    fn an_earlier_event_after_a_comma_is_set_apart() {
+        // (clause, where the earlier event's comma is)
+        let rows = [
+            (
+                "raiders killed 9 herders on friday, weeks after the same band killed 40",
+                Some(34),
+            ),
+            (
+                "a blast killed 3, just two days after a bombing in the same market",
+                Some(16),
+            ),
+            // a time after that is no earlier event's, nor a comma without one
+            ("a man died on friday, two days after he was shot", Some(20)),
+            ("raiders killed 9 herders, the police said", None),
+            (
+                "raiders killed 9 herders on friday, after a dispute over cattle",
+                None,
+            ),
+        ];
+        for (clause, want) in rows {
+            assert_eq!(earlier_event_after_a_comma(clause), want, "{clause}");
         }
     }
 
