@@ -2348,6 +2348,21 @@ fn a_baton_charge_on_a_rally_is_a_protest_with_intervention() {
 }
 
 #[test]
+fn a_group_with_army_in_its_name_is_no_states_army() {
+    let text = "The Kachin Independence Army said it captured the town of Bhamo on Wednesday \
+                after two days of fighting.";
+    let incidents = extract(text, Some((2024, 2, 9)));
+    assert!(!incidents.is_empty());
+    assert!(
+        incidents.iter().all(
+            |i| i.sub_event_type.as_str() != "Government regains territory"
+                && !i.actor1.starts_with("Military Forces")
+        ),
+        "{incidents:#?}"
+    );
+}
+
+#[test]
 fn an_attack_weighed_against_others_is_no_new_one() {
     let text = "RAIPUR — Rebels blew up a police truck with a roadside bomb near Kutru on \
                 Monday, killing six officers, police said. This is the biggest attack on the \

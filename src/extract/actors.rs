@@ -452,15 +452,38 @@ impl ActorDictionary {
     }
 }
 
+/// True when a text names an armed group by a name with a state's word in it ("the Arakan
+/// Army", "the Popular Defence Forces").
+pub(super) fn names_a_group_by_a_states_word(text: &str) -> bool {
+    super::groups::GROUPS
+        .spans_named(text)
+        .any(|(start, end, state)| {
+            !state
+                && text.get(start..end).is_some_and(|name| {
+                    name.split(|c: char| !c.is_alphanumeric()).any(|w| {
+                        ["army", "forces", "military", "guard", "guards"]
+                            .iter()
+                            .any(|s| w.eq_ignore_ascii_case(s))
+                    })
+                })
+        })
+}
+
 /// A state's forces by their word, as the armed group named before that word makes them:
-/// "TPLF forces", "Ambazonian soldiers" are a group's fighters, not a state's.
+/// "TPLF forces", "Ambazonian soldiers" are a group's fighters, not a state's; so is the
+/// word inside a group's name ("the Arakan Army", "the Kachin Independence Army").
 fn as_its_group_names_it(clause: &str, mention: ActorMention) -> ActorMention {
     let named_by_a_group = || {
         super::groups::GROUPS
             .group_written_before(clause, mention.span.0)
             .is_some_and(|group| !group.state_force)
     };
-    if mention.kind.is_state_force() && named_by_a_group() {
+    let inside_a_groups_name = || {
+        super::groups::GROUPS
+            .spans_named(clause)
+            .any(|(start, end, state)| !state && start <= mention.span.0 && mention.span.1 <= end)
+    };
+    if mention.kind.is_state_force() && (named_by_a_group() || inside_a_groups_name()) {
         ActorMention {
             kind: ActorKind::Militants,
             ..mention

@@ -773,6 +773,15 @@ impl<'g> Extractor<'g> {
                 sub = f.sub_event_type;
                 type_p = scores.of(sub);
             }
+            // An armed group that took the ground gained it, whatever the state's word the
+            // model reads in its name ("the Arakan Army captured the town").
+            if sub == SubEventType::GovernmentRegainsTerritory
+                && f.roles.actor1.is_some_and(|a| a.kind.is_armed_group())
+                && actors::names_a_group_by_a_states_word(clause)
+            {
+                sub = SubEventType::NonStateActorOvertakesTerritory;
+                type_p = scores.of(sub);
+            }
             f.sub_event_type = sub;
             f.type_probability = type_p;
         }
