@@ -474,7 +474,8 @@ impl<'t> DateMatch<'_, 't> {
             || (precision == 1
                 && whole.as_str().bytes().filter(u8::is_ascii_digit).count() >= 5
                 && (followed_by_a_clock_time(&text[whole.end()..])
-                    || stands_on_a_stamp_line(text, whole.start(), whole.end())))
+                    || stands_on_a_stamp_line(text, whole.start(), whole.end())
+                    || runs_into_a_sentence(text, whole.start(), whole.end())))
     }
 
     /// The byte span of the date expression.
@@ -606,6 +607,44 @@ fn stands_on_a_stamp_line(text: &str, start: usize, end: usize) -> bool {
             )
     });
     (before.is_empty() || stamp_word) && time_only
+}
+
+/// True when a full date stands between a page's words and a sentence that starts right
+/// after it, no stop between, as a page flattened into one line writes its stamp
+/// ("... Monitor staff September 20, 2023 Heavy fighting broke out"): not after a
+/// preposition or a comma that would make it the sentence's own date ("on May 2, 2019 Police
+/// said" is read as dated).
+fn runs_into_a_sentence(text: &str, start: usize, end: usize) -> bool {
+    let mut after = text[end..].chars();
+    let spaced = after.next() == Some(' ');
+    let capital = after.next().is_some_and(|c| c.is_ascii_uppercase());
+    let lower_next = after.next().is_some_and(|c| c.is_ascii_lowercase());
+    let before = text[..start].trim_end();
+    let last_word = before
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let dated_by_its_sentence = before.ends_with(',')
+        || matches!(
+            last_word.as_str(),
+            "on" | "in"
+                | "of"
+                | "since"
+                | "until"
+                | "till"
+                | "by"
+                | "from"
+                | "to"
+                | "before"
+                | "after"
+                | "between"
+                | "and"
+                | "the"
+                | "that"
+                | "as"
+        );
+    spaced && capital && lower_next && !before.is_empty() && !dated_by_its_sentence
 }
 
 #[cfg(test)]
@@ -883,6 +922,22 @@ mod tests {
                 .first()
                 .map(|d| (d.date, d.precision.code()));
             assert_eq!(got, expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_flattened_pages_stamp_run_into_the_lead_is_a_report_date() {
+        let page = "Valley Courier staff October 9, 2024 Raiders burned a mill on Monday.";
+        let found = find_dates(page, None);
+        assert!(found[0].report_date, "{found:?}");
+        let monday = found.iter().find(|d| !d.report_date).map(|d| d.date);
+        assert_eq!(monday, Some(day(2024, 10, 7)));
+        // The sentence's own date, after a preposition or a comma, is no stamp.
+        for text in [
+            "Raiders struck on October 9, 2024 Police said.",
+            "The mill burned, October 9, 2024 Police said.",
+        ] {
+            assert!(!find_dates(text, None)[0].report_date, "{text}");
         }
     }
 
