@@ -1444,6 +1444,15 @@ pub static GAME_WORDS: WordSet = WordSet::new(&[
     "putt",
     "putter",
     "cup",
+    // cricket, derbies and wrestling
+    "cricket",
+    "runs",
+    "overs",
+    "t20",
+    "derby",
+    "wrestling",
+    "wrestler",
+    "luchador",
     // boxing and cycling
     "boxing",
     "boxer",
