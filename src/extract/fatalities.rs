@@ -2494,11 +2494,10 @@ fn victims_item(lower: &[String], from: usize) -> Option<(u32, usize)> {
     let word = |at: usize| lower.get(at).map_or("", String::as_str);
     let first = word(from);
     // ("a 29-year-old woman", "his 70-year-old mother": the age's words read past.)
-    let after_an_age = |j: usize| past_an_age(lower, j);
     // ("killing a commander and another member": one more person.)
     if matches!(first, "a" | "an" | "one" | "another") {
         // The person's noun within three words: "a local police colonel".
-        let start = after_an_age(from + 1);
+        let start = past_an_age(lower, from + 1);
         let noun = (start..lower.len().min(start + 3))
             .find(|&j| lexicon::ONE_PERSON_NOUNS.contains(word(j)))?;
         return Some((1, noun));
@@ -2506,7 +2505,7 @@ fn victims_item(lower: &[String], from: usize) -> Option<(u32, usize)> {
     // "his wife", "her two children", "their 3 sons": a victim's kin, one or the figure
     // ("her teenage son": a word may stand before the one person).
     if POSSESSIVES.contains(first) {
-        let start = after_an_age(from + 1);
+        let start = past_an_age(lower, from + 1);
         if let Some(noun) = (start..lower.len().min(start + 2))
             .find(|&j| lexicon::ONE_PERSON_NOUNS.contains(word(j)))
         {
@@ -2817,23 +2816,7 @@ impl<'a> PhraseAfter<'a> {
             // "two members of a local armed group were killed": who they are part of,
             // right after their noun (not "two groups of fighters", whose words are
             // their own figure's).
-            if w == "of"
-                && k == self.last + 2
-                && !matches!(
-                    lower[k - 1].as_str(),
-                    "groups"
-                        | "sides"
-                        | "factions"
-                        | "clans"
-                        | "communities"
-                        | "families"
-                        | "villages"
-                        | "units"
-                        | "teams"
-                        | "gangs"
-                        | "bands"
-                )
-            {
+            if w == "of" && k == self.last + 2 && !COLLECTIVE_NOUNS.contains(&lower[k - 1]) {
                 self.limit = (self.limit + 2).min(tokens.len());
             }
             if let Some(dead) = self.what_the_word_says(k) {
@@ -3113,6 +3096,22 @@ fn is_killing_verb_not_passive(lower: &[String], k: usize) -> bool {
             "were" | "was" | "been" | "being" | "be" | "are" | "is"
         )
 }
+
+/// Nouns of groups of people, whose "of" names their members ("two groups of fighters"),
+/// not what the people counted are part of.
+static COLLECTIVE_NOUNS: WordSet = WordSet::new(&[
+    "groups",
+    "sides",
+    "factions",
+    "clans",
+    "communities",
+    "families",
+    "villages",
+    "units",
+    "teams",
+    "gangs",
+    "bands",
+]);
 
 /// Nouns of a span of time, after "a" ("a day after", "a week ago").
 static TIME_NOUNS: WordSet = WordSet::new(&[

@@ -927,7 +927,7 @@ pub static ANNIVERSARY: WordSet = WordSet::new(&[
 
 /// Words of work and its pay, or of protest, which make a "strike" a walk-out ("teachers
 /// went on strike over salaries", "the hartal called by the party").
-pub static LABOUR_WORDS: WordSet = WordSet::new(&[
+pub static WALKOUT_WORDS: WordSet = WordSet::new(&[
     "hartal",
     "bandh",
     "students",

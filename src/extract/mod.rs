@@ -1165,10 +1165,7 @@ impl<'g> Extractor<'g> {
             .iter()
             .filter(|d| d.span.0 >= span.0 && d.span.1 <= span.1)
             .map(|d| (d.span.0 - span.0, d.span.1 - span.0))
-            .chain(
-                earlier_event_after_a_comma(&ctext.to_ascii_lowercase())
-                    .map(|at| (at, ctext.len())),
-            )
+            .chain(earlier_event_after_a_comma(&lower).map(|at| (at, ctext.len())))
             .collect();
         let toll = death_toll(ctext, &date_skips);
         // "jailed over the 2013 mall attack": an event of an earlier year, named by it, is
@@ -2582,17 +2579,17 @@ fn condition_holds(condition: Condition, lower: &str) -> bool {
     }
 }
 
-/// True when a clause (lower case) has a word of work or pay that makes a "strike" a
-/// walk-out; workers who come to help ("rescue workers said") are none.
+/// True when a clause (lower case) has a word of work, pay or protest that makes a "strike"
+/// a walk-out; workers who come to help ("rescue workers said") are none.
 fn tells_of_labour(lower: &str) -> bool {
-    if !lexicon::LABOUR_WORDS.any_in(lower) {
+    if !lexicon::WALKOUT_WORDS.any_in(lower) {
         return false;
     }
     let mut helpers_blanked = lower.to_string();
     for helpers in lexicon::HELPING_WORKERS {
         helpers_blanked = helpers_blanked.replace(helpers, "");
     }
-    lexicon::LABOUR_WORDS.any_in(&helpers_blanked)
+    lexicon::WALKOUT_WORDS.any_in(&helpers_blanked)
 }
 
 /// How many words before a protest's trigger may end or put it off ("called off a
