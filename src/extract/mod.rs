@@ -55,8 +55,8 @@ use self::confidence::{Calibration, ConfidenceInputs};
 use self::learned::Models;
 use self::non_events::{
     after_years_gone_by, counts_a_wars_dead, counts_since_a_month, earlier_event_after_a_comma,
-    is_a_protests_grievance, is_a_question_of_why_or_how, is_a_review, is_history,
-    kills_figuratively, kills_only_figuratively, lead_of, mentions_an_earlier_year,
+    first_word_of_a_trend, is_a_protests_grievance, is_a_question_of_why_or_how, is_a_review,
+    is_history, kills_figuratively, kills_only_figuratively, lead_of, mentions_an_earlier_year,
     mentions_years_gone_by, names_a_craft, names_a_pit, names_an_earlier_year,
     names_an_unarmed_attack, opens_on_a_drill, recalled_by_an_anniversary, runs_riot,
     tells_of_a_celebration, tells_of_a_debate, tells_of_a_game, tells_of_a_natural_death,
@@ -1137,7 +1137,7 @@ impl<'g> Extractor<'g> {
         let lower = ctext.to_ascii_lowercase();
         // A word of a trend ("rising", "an increase") makes the clause a trend's, unless
         // it names what a protest is about ("protested over the rising cost of living").
-        let a_trend = lexicon::GENERIC.first_in(&lower).is_some_and(|at| {
+        let a_trend = first_word_of_a_trend(&lower).is_some_and(|at| {
             !triggers.iter().any(|m| {
                 matches!(m.rule.event_type, EventType::Protests | EventType::Riots)
                     && is_a_protests_grievance(&lower, m.span.1, at)

@@ -166,6 +166,32 @@ pub(super) fn earlier_event_after_a_comma(lower: &str) -> Option<usize> {
     })
 }
 
+/// Where the first word of a trend is in a clause (lower case): a word of
+/// [`lexicon::GENERIC`] ("rising", "so far", "twice a day"), but not "a day" that tells a
+/// time apart ("arrested on Friday, a day after the attack").
+pub(super) fn first_word_of_a_trend(lower: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(at) = lexicon::GENERIC
+        .first_in(&lower[from..])
+        .map(|at| from + at)
+    {
+        let next = lower[at..]
+            .strip_prefix("a day")
+            .and_then(|rest| rest.split_whitespace().next());
+        let apart = next.is_some_and(|w| {
+            matches!(
+                w.trim_end_matches([',', '.', ';']),
+                "before" | "after" | "later" | "earlier" | "ago"
+            )
+        });
+        if !apart {
+            return Some(at);
+        }
+        from = at + "a day".len();
+    }
+    None
+}
+
 /// How many words after the comma may open an earlier event ("just over two weeks after").
 const EARLIER_EVENT_OPENING_WORDS: usize = 6;
 
@@ -704,6 +730,19 @@ mod tests {
             let at = clause.find(figure).unwrap_or(0);
             let span = (at, at + figure.len());
             assert_eq!(counts_a_wars_dead(clause, span), wars_dead, "{clause}");
+        }
+    }
+
+    #[test]
+    fn a_day_apart_is_no_trend() {
+        let rows = [
+            ("police held two men on friday, a day after the raid", None),
+            ("a day later, police held two men", None),
+            ("raids happen twice a day in the valley", Some(19)),
+            ("a day after the raid, attacks were rising", Some(35)),
+        ];
+        for (clause, want) in rows {
+            assert_eq!(first_word_of_a_trend(clause), want, "{clause}");
         }
     }
 
