@@ -991,7 +991,7 @@ impl<'g> Extractor<'g> {
                                     .cloned()
                             });
                     }
-                    f.date = prefer_the_day(f.date, &dates);
+                    f.date = prefer_the_day(text, f.date, &dates);
                     f.date = before_today(text, f.date, &dates, group);
                     if f.place.is_none() {
                         f.place = choose_place(mentions, group);
@@ -2921,15 +2921,25 @@ fn is_a_tally(lower: &str) -> bool {
 
 /// A year or month near the trigger is often background ("removed from the village in
 /// 2010, residents protested"), while the sentence opens with the day of the event ("On 22
-/// May 2019, ..."): a later day of the same sentence is the event's.
-fn prefer_the_day(date: Option<DateExpr>, sentence_dates: &[DateExpr]) -> Option<DateExpr> {
+/// May 2019, ..."): a later day of the same sentence is the event's, unless it dates a later
+/// step ("killed last August, police said on Monday").
+fn prefer_the_day(
+    text: &str,
+    date: Option<DateExpr>,
+    sentence_dates: &[DateExpr],
+) -> Option<DateExpr> {
     let coarse = date.as_ref()?;
     if coarse.precision == TimePrecision::Day {
         return date;
     }
     sentence_dates
         .iter()
-        .find(|d| !d.report_date && d.precision == TimePrecision::Day && d.date > coarse.date)
+        .find(|d| {
+            !d.report_date
+                && d.precision == TimePrecision::Day
+                && d.date > coarse.date
+                && !event_dates::dates_a_later_step(text, d)
+        })
         .cloned()
         .or(date)
 }
@@ -5124,16 +5134,31 @@ mod tests {
         let year = date(2010, 1, 1, TimePrecision::Month, 80);
         let sentence = [day.clone(), year.clone()];
         assert_eq!(
-            prefer_the_day(Some(year.clone()), &sentence),
+            prefer_the_day("", Some(year.clone()), &sentence),
             Some(day.clone())
         );
         // A day is kept; an earlier day does not replace a later month.
-        assert_eq!(prefer_the_day(Some(day.clone()), &sentence), Some(day));
+        assert_eq!(prefer_the_day("", Some(day.clone()), &sentence), Some(day));
         let early = date(2009, 3, 2, TimePrecision::Day, 3);
         assert_eq!(
-            prefer_the_day(Some(year.clone()), &[early, year.clone()]),
+            prefer_the_day("", Some(year.clone()), &[early, year.clone()]),
             Some(year)
         );
-        assert_eq!(prefer_the_day(None, &sentence), None);
+        assert_eq!(prefer_the_day("", None, &sentence), None);
+        // A later step's day ("police said on Monday") does not replace the month.
+        let text = "Gunmen killed a farmer last August, police said on Monday.";
+        let month = DateExpr {
+            span: (23, 34),
+            ..date(2019, 8, 1, TimePrecision::Month, 23)
+        };
+        let monday = DateExpr {
+            span: (48, 57),
+            ..date(2020, 3, 30, TimePrecision::Day, 48)
+        };
+        assert_eq!(&text[48..57], "on Monday");
+        assert_eq!(
+            prefer_the_day(text, Some(month.clone()), &[month.clone(), monday]),
+            Some(month)
+        );
     }
 }

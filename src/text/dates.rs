@@ -362,14 +362,18 @@ impl<'t> DateMatch<'_, 't> {
     fn bare_month(&self, m: u32, anchor: Option<NaiveDate>) -> Option<(NaiveDate, u8)> {
         // A bare month name: "May" is too often a verb to trust without a cue.
         // ("in" is read before the match, not in it: "in September 14, 2018" is a day.)
-        let after_in = self.text[..self.whole.start()]
+        let word_before = self.text[..self.whole.start()]
             .trim_end()
             .rsplit(|c: char| !c.is_ascii_alphabetic())
             .next()
-            .is_some_and(|word| word.eq_ignore_ascii_case("in"));
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        // "last August", "this March": the month of the past year, or of the anchor's.
+        let which = ["last", "past", "this"].contains(&word_before.as_str());
         let cued = self.caps.name("late").is_some()
             || self.caps.name("y4").is_some()
-            || after_in
+            || word_before == "in"
+            || which
             || self.whole.as_str().to_ascii_lowercase().contains("in ");
         let is_may_verb = self.get("m4").is_some_and(|s| s == "may");
         if !cued || is_may_verb {
@@ -377,7 +381,9 @@ impl<'t> DateMatch<'_, 't> {
         } else {
             let y = self.year("y4").or_else(|| {
                 anchor.map(|a| {
-                    if m > a.month() {
+                    let this_one = word_before == "this";
+                    let before_the_anchors = !this_one && word_before != "in" && which;
+                    if m > a.month() && !this_one || m == a.month() && before_the_anchors {
                         a.year() - 1
                     } else {
                         a.year()
@@ -671,7 +677,7 @@ mod tests {
     fn dates_table() {
         let wednesday = Some(day(2020, 4, 1));
         // (text, anchor, expected (date, precision) of the first expression)
-        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 50] = [
+        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 54] = [
             // a figure after the comma is a count, not the year
             (
                 "On 13 March, 1200 people were held",
@@ -691,6 +697,27 @@ mod tests {
                 "the strike began in June",
                 wednesday,
                 Some((day(2019, 6, 1), 3)),
+            ),
+            // "last" or "this" before a month names its year
+            (
+                "gunmen raided the farm last August",
+                wednesday,
+                Some((day(2019, 8, 1), 3)),
+            ),
+            (
+                "the talks failed last April",
+                wednesday,
+                Some((day(2019, 4, 1), 3)),
+            ),
+            (
+                "the talks failed last March",
+                wednesday,
+                Some((day(2020, 3, 1), 3)),
+            ),
+            (
+                "the vote is due this December",
+                wednesday,
+                Some((day(2020, 12, 1), 3)),
             ),
             (
                 "12 July (or around) 2018. Traders blocked the road",
