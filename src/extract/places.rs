@@ -1961,6 +1961,14 @@ fn candidate_names<'g>(
             i += 1;
             continue;
         }
+        // "Barra do Ceará", "San José de las Lajas": a name that goes on past a connecting
+        // word is a longer name the gazetteer lacks, not the place its first words name.
+        if let Some((j, NameAt::Place(_))) = &found
+            && let Some(k) = goes_on_past_a_connector(text, tokens, *j)
+        {
+            i = k + 1;
+            continue;
+        }
         match found {
             Some((j, NameAt::Place(name))) => {
                 let end = tokens[j].span.1 + usize::from(name.ends_with('.'));
@@ -2021,6 +2029,30 @@ fn names_a_town(gazetteer: &Gazetteer, name: &str) -> bool {
             .place(id)
             .is_some_and(|place| place.kind == PlaceKind::PopulatedPlace)
     })
+}
+
+/// Words that join the parts of a Romance place name ("Barra do Ceará", "Villa de Leyva").
+const NAME_CONNECTORS: &[&str] = &[
+    "de", "do", "da", "dos", "das", "del", "della", "di", "du", "des",
+];
+
+/// The index of the capitalised word the name ending at the `j`th word goes on to, as one
+/// name, past a connecting word ("Barra" in "Barra do Ceará"; "de las Lajas" after "San
+/// José"): none when it does not.
+fn goes_on_past_a_connector(text: &str, tokens: &[Word], j: usize) -> Option<usize> {
+    let connector = tokens.get(j + 1).map(|w| w.text(text));
+    let mut k = j + 2;
+    // "de la", "de los": an article after the connector
+    if tokens
+        .get(k)
+        .is_some_and(|w| matches!(w.text(text), "la" | "las" | "los" | "le" | "les"))
+    {
+        k += 1;
+    }
+    let goes_on = connector.is_some_and(|c| NAME_CONNECTORS.contains(&c))
+        && tokens.get(k).is_some_and(|w| is_capitalized(w.text(text)))
+        && !crosses_break(text, tokens, j, k);
+    goes_on.then_some(k)
 }
 
 /// True when the name at the `i`th word is a street's of an address by its block: "the 1900
@@ -4085,7 +4117,17 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 177] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 179] = [
+            // a name that goes on past "do" or "de la" is a longer one the gazetteer lacks,
+            // not the town its first word names
+            (
+                "A trader was shot in Barra do Piraquara, in Fortaleza, on Friday.",
+                &[("Fortaleza", PopulatedPlace, "BR", Locative)],
+            ),
+            (
+                "Rebels burned a bus in Santa Cruz de la Tormenta on Friday.",
+                &[],
+            ),
             // a local name with an Arabic article the gazetteer lacks, in a chain of areas,
             // keeps the chain: no namesake town abroad
             (
