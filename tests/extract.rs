@@ -1172,6 +1172,29 @@ fn a_weekend_is_narrowed_to_the_day_the_story_gives() {
     assert_eq!(first.time_precision.code(), 2);
 }
 
+/// "late last week" dates an incident to the week before the story, and a day of that week
+/// the story gives later (no later step's day, "said on Tuesday") narrows it; a month
+/// named after "last" is its month, not the day the police spoke.
+#[test]
+fn a_week_is_narrowed_to_the_day_the_story_gives() {
+    let narrowed = extract(
+        "Militants killed at least 14 soldiers in an attack on an army post near Dori late \
+         last week, security sources said on Tuesday. The attack began on Thursday evening \
+         when dozens of fighters stormed the post.",
+        Some((2023, 5, 16)),
+    );
+    let first = narrowed.first().expect("an incident");
+    assert_eq!(first.event_date, day(2023, 5, 11), "{narrowed:#?}");
+    assert_eq!(first.time_precision.code(), 1);
+    let month = extract(
+        "Gunmen killed three farmers near Dori last August, police said on Monday.",
+        Some((2023, 5, 16)),
+    );
+    let first = month.first().expect("an incident");
+    assert_eq!(first.event_date, day(2022, 8, 15), "{month:#?}");
+    assert_eq!(first.time_precision.code(), 3);
+}
+
 /// An article that dates its incident to the day tells of another dated only by its month
 /// as background: the earlier attack is no incident of the article.
 #[test]

@@ -54,7 +54,7 @@ use crate::text::{
 use self::confidence::{Calibration, ConfidenceInputs};
 use self::learned::Models;
 use self::non_events::{
-    after_years_gone_by, counts_a_wars_dead, counts_since_a_month, earlier_event_after_a_comma,
+    after_years_gone_by, counts_a_running_total, earlier_event_after_a_comma,
     first_word_of_a_trend, is_a_protests_grievance, is_a_question_of_why_or_how, is_a_review,
     is_history, kills_figuratively, kills_only_figuratively, lead_of, mentions_an_earlier_year,
     mentions_years_gone_by, names_a_craft, names_a_pit, names_an_earlier_year,
@@ -1046,11 +1046,11 @@ impl<'g> Extractor<'g> {
         };
         // (A war's dead counted over its years, "to end the war that has cost 70,000
         // lives", make no lead.)
-        let counts_a_wars_dead_only = |s: &crate::text::Sentence<'_>, toll: &Toll| {
+        let counts_a_running_total_only = |s: &crate::text::Sentence<'_>, toll: &Toll| {
             let lower = s.text.to_ascii_lowercase();
             toll.spans
                 .iter()
-                .any(|&figure| counts_a_wars_dead(&lower, figure))
+                .any(|&figure| counts_a_running_total(&lower, figure))
         };
         let (si, sentence, toll) = casualty_sentences()
             .map(|(si, s)| (si, s, death_toll(s.text, &[])))
@@ -1066,7 +1066,7 @@ impl<'g> Extractor<'g> {
                                 .any(|n| w.eq_ignore_ascii_case(n))
                         })
                 };
-                (toll.killed > 0 || hurt_not_denied()) && !counts_a_wars_dead_only(s, toll)
+                (toll.killed > 0 || hurt_not_denied()) && !counts_a_running_total_only(s, toll)
             })
             .or_else(|| {
                 // A note (a text without a date of its own) is written about one event, so
@@ -1083,7 +1083,7 @@ impl<'g> Extractor<'g> {
                                 && !kills_only_figuratively(&lower)
                         })
                         .map(|(si, s)| (si, s, death_toll(s.text, &[])))
-                        .find(|(_, s, toll)| !counts_a_wars_dead_only(s, toll));
+                        .find(|(_, s, toll)| !counts_a_running_total_only(s, toll));
                 }
                 sentences
                     .iter()
@@ -1269,8 +1269,7 @@ impl<'g> Extractor<'g> {
         let a_gathering = best.is_some_and(|m| m.rule.event_type == EventType::Protests);
         let a_past_toll = toll.spans.first().is_some_and(|&figure| {
             after_years_gone_by(&lower, figure)
-                || counts_a_wars_dead(&lower, figure)
-                || counts_since_a_month(&lower, figure)
+                || counts_a_running_total(&lower, figure)
         }) || (sense.anniversary && best.is_none_or(|_| a_gathering))
             // "A hundred years after the battle, when 20,000 soldiers were killed, ...":
             // the dead a sentence of years gone by counts without a trigger of their own.
@@ -4044,10 +4043,10 @@ fn a_day_before_the_step(
         .cloned()
 }
 
-/// "a shooting over the weekend ... The shooting started early Sunday": an incident dated
-/// only to a weekend takes the day of that weekend the article gives, unless that day is a
-/// later step's. (A week or a month is not narrowed so: "last week" and "in June" mostly
-/// tell of other events than the days around them.)
+/// "a shooting over the weekend ... The shooting started early Sunday", "killed late last
+/// week ... The attack began on Thursday": an incident dated only to a weekend or a week
+/// takes the day of it the article gives, unless that day is a later step's. (A month is
+/// not narrowed so: "in June" mostly tells of other events than the days around it.)
 fn a_day_within(
     text: &str,
     sentences: &[Sentence<'_>],
@@ -4055,12 +4054,22 @@ fn a_day_within(
     coarse: Option<&DateExpr>,
 ) -> Option<DateExpr> {
     let coarse = coarse?;
-    let written = text.get(coarse.span.0..coarse.span.1).unwrap_or("");
-    if coarse.precision != TimePrecision::Week || !written.to_ascii_lowercase().contains("weekend")
-    {
+    let written = text
+        .get(coarse.span.0..coarse.span.1)
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    if coarse.precision != TimePrecision::Week {
         return None;
     }
-    let end = coarse.date.checked_add_days(chrono::Days::new(2))?;
+    // (A range of days, "on 12 and 13 February", is dated by its first day as written.)
+    let days = if written.contains("weekend") {
+        2
+    } else if written.contains("week") {
+        7
+    } else {
+        return None;
+    };
+    let end = coarse.date.checked_add_days(chrono::Days::new(days))?;
     sentences
         .iter()
         .flat_map(|s| dates_of(s, anchor))

@@ -196,21 +196,91 @@ pub(super) fn first_word_of_a_trend(lower: &str) -> Option<usize> {
 const EARLIER_EVENT_OPENING_WORDS: usize = 6;
 
 /// How many words after a death toll's figure "since" may start its span ("200
-/// Palestinians killed since January").
-const SINCE_WORDS: usize = 5;
+/// Palestinians have been killed in the territory since January").
+const SINCE_WORDS: usize = 8;
+
+/// True when the words after "since" start a span of months or years: a month ("since
+/// January", "since Oct. 7"), a year ("since 2019"), the start of something ("since the
+/// start of the year") or records ("since records began").
+fn a_long_span_since(then: &str, next: &str) -> bool {
+    lexicon::MONTHS.contains(then)
+        || MONTH_ABBREVIATIONS.contains(&then)
+        || (then.len() == 4 && then.bytes().all(|b| b.is_ascii_digit()))
+        || (then == "the" && matches!(next, "start" | "beginning" | "outbreak"))
+        || then == "records"
+}
+
+/// Months as news agencies abbreviate them ("since Oct. 7").
+const MONTH_ABBREVIATIONS: [&str; 11] = [
+    "jan", "feb", "aug", "sept", "sep", "oct", "nov", "dec", "apr", "jun", "jul",
+];
 
 /// True when the figure at `figure` (in the lower-case clause) is a running total of the
 /// dead since a month or a year ("more than 200 killed since January", "1,000 dead since
-/// 2019", "since the start of the year"): many events added up, no one incident's toll.
-pub(super) fn counts_since_a_month(lower: &str, figure: Span) -> bool {
+/// 2019", "since the start of the year"), or is counted in the perfect after such a span
+/// ("the exchanges of fire since October have killed more than 200"): many events added up,
+/// no one incident's toll.
+fn counts_since_a_month(lower: &str, figure: Span) -> bool {
     let tail = words_of(lower.get(figure.1..).unwrap_or(""));
     let word = |at: usize| tail.get(at).copied().unwrap_or("");
-    (0..tail.len().min(SINCE_WORDS)).any(|k| {
-        let (then, next) = (word(k + 1), word(k + 2));
-        word(k) == "since"
-            && (lexicon::MONTHS.contains(then)
-                || (then.len() == 4 && then.bytes().all(|b| b.is_ascii_digit()))
-                || (then == "the" && matches!(next, "start" | "beginning" | "outbreak")))
+    let since_after = (0..tail.len().min(SINCE_WORDS))
+        .any(|k| word(k) == "since" && a_long_span_since(word(k + 1), word(k + 2)));
+    since_after || since_before_a_perfect(lower, figure)
+}
+
+/// How many words before a figure its clause's "since" may stand ("the raids since March
+/// on the border villages have killed 40").
+const SINCE_BEFORE_WORDS: usize = 12;
+
+/// True when a span of months or years opens the clause before a figure counted in the
+/// perfect ("the exchanges of fire since October have killed more than 200"), or records
+/// do ("the deadliest month since records began, with 12 killed").
+fn since_before_a_perfect(lower: &str, figure: Span) -> bool {
+    let head = lower.get(..figure.0).unwrap_or("");
+    let head = head.rfind(['.', ';', ':']).map_or(head, |i| &head[i + 1..]);
+    let words = words_of(head);
+    let near = &words[words.len().saturating_sub(SINCE_BEFORE_WORDS)..];
+    // (a hedge may stand between: "have killed more than 200")
+    let in_the_perfect = near[near.len().saturating_sub(4)..].windows(2).any(|pair| {
+        matches!(pair[0], "has" | "have")
+            && matches!(pair[1], "killed" | "claimed" | "left" | "cost")
+    });
+    let word = |at: usize| near.get(at).copied().unwrap_or("");
+    let since_records = near.windows(2).any(|pair| pair == ["since", "records"]);
+    since_records
+        || in_the_perfect
+            && (0..near.len())
+                .any(|k| word(k) == "since" && a_long_span_since(word(k + 1), word(k + 2)))
+}
+
+/// True when the figure at `figure` (in the lower-case clause) counts many events' dead:
+/// a war's over its years, a running total since a month, or the dead of a war told after
+/// the figure. No one incident's toll.
+pub(super) fn counts_a_running_total(lower: &str, figure: Span) -> bool {
+    counts_a_wars_dead(lower, figure)
+        || counts_since_a_month(lower, figure)
+        || counted_in_a_war_after(lower, figure)
+}
+
+/// True when the dead counted at `figure` (in the lower-case clause) are told, after it,
+/// in the perfect of a war as a whole: "more than 40,000 people have been killed in the
+/// conflict", "3,000 have died in the war so far".
+fn counted_in_a_war_after(lower: &str, figure: Span) -> bool {
+    const REACH: usize = 10;
+    let tail = lower.get(figure.1..).unwrap_or("");
+    let tail = tail.find(['.', ';', ':']).map_or(tail, |i| &tail[..i]);
+    let words = words_of(tail);
+    let near = &words[..words.len().min(REACH)];
+    let Some(perfect) = near
+        .windows(2)
+        .position(|pair| matches!(pair[0], "has" | "have") && matches!(pair[1], "been" | "died"))
+    else {
+        return false;
+    };
+    near[perfect..].windows(3).any(|w| {
+        matches!(w[0], "in" | "during" | "throughout")
+            && (WARS.contains(&w[1])
+                || matches!(w[1], "the" | "this" | "that") && WARS.contains(&w[2]))
     })
 }
 
@@ -1071,10 +1141,38 @@ mod tests {
             ),
             ("gunmen killed 4 traders on monday", "4", false),
             ("5 were killed since the attack began", "5", false),
+            // "since" farther after the figure, with a month abbreviated
+            (
+                "at least 9,120 people have been killed in the valley since oct. 3",
+                "9,120",
+                true,
+            ),
+            // a span of months before a figure counted in the perfect
+            (
+                "the daily shelling since june has killed more than 300 people",
+                "300",
+                true,
+            ),
+            ("the raid since dawn has killed 6 people", "6", false),
+            // records before the figure
+            (
+                "the bloodiest week since records began, with 14 killed",
+                "14",
+                true,
+            ),
+            // a war's dead told in the perfect after the figure
+            (
+                "more than 20,000 have been killed in the insurgency",
+                "20,000",
+                true,
+            ),
+            ("300 have died in this war", "300", true),
+            ("12 have been killed in clashes in the town", "12", false),
+            ("12 were killed in the war's worst day", "12", false),
         ];
         for (clause, figure, total) in rows {
             assert_eq!(
-                counts_since_a_month(clause, span_of(clause, figure)),
+                counts_a_running_total(clause, span_of(clause, figure)),
                 total,
                 "{clause}"
             );
