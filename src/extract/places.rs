@@ -3081,7 +3081,7 @@ fn name_run_around(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> Nam
             word_at(j + 1).to_ascii_lowercase().as_str(),
             "police" | "sheriff" | "sheriff's" | "fire"
         ) || (is_capitalized(word_at(j + 1)) && PERSON_TITLES.contains(word_at(j + 1))));
-    if its_police {
+    if its_police || (start == i && a_level_follows(text, tokens, j)) {
         end = j;
     }
     NameRun {
@@ -3089,6 +3089,17 @@ fn name_run_around(text: &str, tokens: &[Word], raw: &Raw, place: &Place) -> Nam
         end,
         sentence_start,
     }
+}
+
+/// True when the words after the `j`th say which level the name before them is, in
+/// capitals: "Faskari Local Government Area", "Kauru Local Government", or a compass point
+/// and a level word ("Gogrial West County": the west county of Gogrial). They end its run:
+/// the name is no part of a longer one.
+fn a_level_follows(text: &str, tokens: &[Word], j: usize) -> bool {
+    let word_at = |k: usize| tokens.get(k).map(|w| w.text(text)).unwrap_or("");
+    let joined = |k: usize| !crosses_break(text, tokens, j, k);
+    (word_at(j + 1) == "Local" && word_at(j + 2) == "Government" && joined(j + 2))
+        || (is_a_compass_point(word_at(j + 1)) && is_kind_word(word_at(j + 2)) && joined(j + 2))
 }
 
 /// True when the word at `k` is a level word that ends the name before it: "Lakshmipur
@@ -4117,7 +4128,19 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 179] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 181] = [
+            // a level in capitals after a name ends the name's run: no longer name
+            (
+                "Herders clashed in Bakori Local Government Area of Katsina State on Monday.",
+                &[
+                    ("Bakori", Admin2, "NG", Locative),
+                    ("Katsina State", Admin1, "NG", Locative),
+                ],
+            ),
+            (
+                "Raiders burned huts in Gogrial West County on Monday.",
+                &[("Gogrial", PopulatedPlace, "SS", Locative)],
+            ),
             // a name that goes on past "do" or "de la" is a longer one the gazetteer lacks,
             // not the town its first word names
             (

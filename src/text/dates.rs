@@ -431,8 +431,25 @@ impl<'t> DateMatch<'_, 't> {
         // says which Thursday; it is read on its own (also when it falls on another day
         // of the week: a writer slips on the weekday more often than on the date).
         let its_date = following_date(&self.text[self.whole.end()..], anchor);
+        // "last Wednesday" in a Tuesday article is six days before it, never its own day.
+        let after_last = self.text[..self.whole.start()]
+            .trim_end()
+            .rsplit(|c: char| !c.is_ascii_alphabetic())
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case("last"));
         if its_date.is_some() {
             None
+        } else if after_last {
+            anchor.and_then(|a| {
+                // (on the same weekday, "last Wednesday" is a week back)
+                let back =
+                    match (a.weekday().num_days_from_monday() + 7 - day.num_days_from_monday()) % 7
+                    {
+                        0 => 7,
+                        back => back,
+                    };
+                Some((a.checked_sub_days(Days::new(u64::from(back)))?, 1))
+            })
         } else {
             anchor.and_then(|a| Some((last_weekday(day, a)?, 1)))
         }
@@ -677,7 +694,7 @@ mod tests {
     fn dates_table() {
         let wednesday = Some(day(2020, 4, 1));
         // (text, anchor, expected (date, precision) of the first expression)
-        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 54] = [
+        let rows: [(&str, Option<NaiveDate>, Option<(NaiveDate, u8)>); 57] = [
             // a figure after the comma is a count, not the year
             (
                 "On 13 March, 1200 people were held",
@@ -697,6 +714,22 @@ mod tests {
                 "the strike began in June",
                 wednesday,
                 Some((day(2019, 6, 1), 3)),
+            ),
+            // "last" before the weekday after the anchor's is six days back
+            (
+                "gunmen abducted 12 farmers last Thursday",
+                wednesday,
+                Some((day(2020, 3, 26), 1)),
+            ),
+            (
+                "gunmen abducted 12 farmers on Thursday",
+                wednesday,
+                Some((day(2020, 4, 1), 1)),
+            ),
+            (
+                "gunmen abducted 12 farmers last Wednesday",
+                wednesday,
+                Some((day(2020, 3, 25), 1)),
             ),
             // "last" or "this" before a month names its year
             (
