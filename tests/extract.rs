@@ -1195,6 +1195,26 @@ fn a_week_is_narrowed_to_the_day_the_story_gives() {
     assert_eq!(first.time_precision.code(), 3);
 }
 
+/// A province the event is put in gives way to the one town of it the clause names; a
+/// clause naming several towns of it stays the province's.
+#[test]
+fn a_province_gives_way_to_its_one_town_in_the_clause() {
+    let one = extract(
+        "MEKELLE, Ethiopia (Reuters) - Families displaced by the fighting in Tigray held a \
+         sit-in outside the mayor's office in the town of Axum on Monday.",
+        Some((2023, 5, 16)),
+    );
+    let first = one.first().expect("an incident");
+    assert_eq!(first.location, "Axum", "{one:#?}");
+    let several = extract(
+        "Protests spread across Tigray on Monday, with marches in Axum and Adigrat.",
+        Some((2023, 5, 16)),
+    );
+    let first = several.first().expect("an incident");
+    assert_eq!(first.admin1, "Tigray", "{several:#?}");
+    assert_ne!(first.location, "Axum", "{several:#?}");
+}
+
 /// An article that dates its incident to the day tells of another dated only by its month
 /// as background: the earlier attack is no incident of the article.
 #[test]

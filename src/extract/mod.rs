@@ -3115,6 +3115,46 @@ fn choose_place(mentions: &[Mention<'_>], span: Span) -> Option<(usize, GeoPreci
             })
             .map(|(i, m)| pick(i, m))
     };
+    // "displaced by the war in Tigray staged a sit-in in the town of Adigrat": a province
+    // the event is put in gives way to the one town or district of it the clause names (not
+    // one people came from, nor a point of reference; "several cities across Texas,
+    // including Dallas and Austin" stay the province's).
+    let within_the_province = |m: &Mention<'_>| {
+        if m.place.kind != PlaceKind::Admin1 {
+            return None;
+        }
+        let mut places_of_it = mentions.iter().enumerate().filter(|(_, l)| {
+            inside(l)
+                && matches!(l.role, Role::Plain | Role::Locative)
+                && matches!(l.place.kind, PlaceKind::PopulatedPlace | PlaceKind::Admin2)
+                && l.place.country == m.place.country
+                && l.place.admin1 == m.place.admin1
+        });
+        let (k, first) = places_of_it.next()?;
+        places_of_it
+            .all(|(_, l)| std::ptr::eq(l.place, first.place))
+            .then(|| pick(k, first))
+    };
+    // "displaced by the war in Tigray staged a sit-in in the town of Adigrat": a province
+    // the event is put in gives way to the one town or district of it the clause names (not
+    // one people came from, nor a point of reference; "several cities across Texas,
+    // including Dallas and Austin" stay the province's).
+    let within_the_province = |m: &Mention<'_>| {
+        if m.place.kind != PlaceKind::Admin1 {
+            return None;
+        }
+        let mut places_of_it = mentions.iter().enumerate().filter(|(_, l)| {
+            inside(l)
+                && matches!(l.role, Role::Plain | Role::Locative)
+                && matches!(l.place.kind, PlaceKind::PopulatedPlace | PlaceKind::Admin2)
+                && l.place.country == m.place.country
+                && l.place.admin1 == m.place.admin1
+        });
+        let (k, first) = places_of_it.next()?;
+        places_of_it
+            .all(|(_, l)| std::ptr::eq(l.place, first.place))
+            .then(|| pick(k, first))
+    };
     if let Some((i, m)) = locative {
         // "in south Kashmir's Pulwama district", "in Sindh's Hyderabad city", "in Congo's
         // Djugu territory": a province or a country the event is put in gives way to a place
@@ -3131,7 +3171,7 @@ fn choose_place(mentions: &[Mention<'_>], span: Span) -> Option<(usize, GeoPreci
                     && (m.place.kind == PlaceKind::Country || l.place.admin1 == m.place.admin1)
             })
         {
-            return Some(pick(k, within));
+            return Some(within_the_province(within).unwrap_or_else(|| pick(k, within)));
         }
         // "outside the port in Kenya's second city, Mombasa": a country the event is put in
         // gives way to a place of it the clause names.
@@ -3152,7 +3192,7 @@ fn choose_place(mentions: &[Mention<'_>], span: Span) -> Option<(usize, GeoPreci
         {
             return Some(pick(k, later));
         }
-        return Some(pick(i, m));
+        return Some(within_the_province(m).unwrap_or_else(|| pick(i, m)));
     }
     first_below_country(None)
 }

@@ -36,7 +36,7 @@ static DATELINE: LazyLock<Regex> = LazyLock::new(|| {
         (?P<place>
             [A-Z][A-Za-z.'\-]+(?:\ [A-Z][A-Za-z.'\-]+){0,3}      # a city
             (?:/[A-Z][A-Za-z.'\-]+(?:\ [A-Z][A-Za-z.'\-]+){0,2})? # /another city
-            (?:,\ [A-Z][A-Za-z.'\-]+(?:\ [A-Z][A-Za-z.'\-]+){0,2})? # , State or Country
+            (?:,\ [A-Z][A-Za-z.'\-]+(?:\ (?:(?:of|the|and)\ ){0,2}[A-Z][A-Za-z.'\-]+){0,3})? # , State or Country (Republic of Congo)
         )
         (?:,\ (?P<date>
             \d{1,2}\ [A-Za-z]{3,9}\.?(?:\ \d{2,4})?              # 3 JAN 90
@@ -122,7 +122,7 @@ mod tests {
     #[test]
     fn datelines_table() {
         // (text, expected place, expected date)
-        let rows: [(&str, Option<&str>, Option<(i32, u32, u32)>); 13] = [
+        let rows: [(&str, Option<&str>, Option<(i32, u32, u32)>); 15] = [
             // a story filed from two cities
             (
                 "AMMAN/BEIRUT, March 4, 2021 (Reuters) - Shells hit the camp.",
@@ -151,6 +151,18 @@ mod tests {
                 "GAO, Mali, March 4, 2021 (Reuters) - Rebels shelled the town.",
                 Some("GAO, Mali"),
                 Some((2021, 3, 4)),
+            ),
+            // a country's name with small words in it
+            (
+                "BUKAVU, Democratic Republic of the Congo, March 4, 2021 (Reuters) - Rebels \
+                 shelled the town.",
+                Some("BUKAVU, Democratic Republic of the Congo"),
+                Some((2021, 3, 4)),
+            ),
+            (
+                "MOSTAR, Bosnia and Herzegovina (AP) - A bomb went off.",
+                Some("MOSTAR, Bosnia and Herzegovina"),
+                None,
             ),
             (
                 "Shooting leaves two hurt\nTOPEKA, Kan. (WIBW) - Police are looking for a man.",
