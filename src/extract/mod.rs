@@ -3135,26 +3135,6 @@ fn choose_place(mentions: &[Mention<'_>], span: Span) -> Option<(usize, GeoPreci
             .all(|(_, l)| std::ptr::eq(l.place, first.place))
             .then(|| pick(k, first))
     };
-    // "displaced by the war in Tigray staged a sit-in in the town of Adigrat": a province
-    // the event is put in gives way to the one town or district of it the clause names (not
-    // one people came from, nor a point of reference; "several cities across Texas,
-    // including Dallas and Austin" stay the province's).
-    let within_the_province = |m: &Mention<'_>| {
-        if m.place.kind != PlaceKind::Admin1 {
-            return None;
-        }
-        let mut places_of_it = mentions.iter().enumerate().filter(|(_, l)| {
-            inside(l)
-                && matches!(l.role, Role::Plain | Role::Locative)
-                && matches!(l.place.kind, PlaceKind::PopulatedPlace | PlaceKind::Admin2)
-                && l.place.country == m.place.country
-                && l.place.admin1 == m.place.admin1
-        });
-        let (k, first) = places_of_it.next()?;
-        places_of_it
-            .all(|(_, l)| std::ptr::eq(l.place, first.place))
-            .then(|| pick(k, first))
-    };
     if let Some((i, m)) = locative {
         // "in south Kashmir's Pulwama district", "in Sindh's Hyderabad city", "in Congo's
         // Djugu territory": a province or a country the event is put in gives way to a place
