@@ -1215,6 +1215,37 @@ fn a_province_gives_way_to_its_one_town_in_the_clause() {
     assert_ne!(first.location, "Axum", "{several:#?}");
 }
 
+/// A trial is no incident: the deed a verdict is for is a charge, the convicts are not
+/// dead, and a story that opens on a verdict tells the deed again without a day of its own.
+/// A deed told after the verdict's words in a clause of its own, or a protest against a
+/// verdict, is an incident.
+#[test]
+fn a_verdict_and_the_deed_it_is_for_are_no_incident() {
+    for text in [
+        "Six men were sentenced to death on Monday for the killing of 14 herders.",
+        "A court in Jos on Monday convicted two men of murdering a shopkeeper in 2020.",
+        "A court in Jos on Monday sentenced a militia leader to life in prison for the murder \
+         of nine farmers in 2019. Prosecutors said his men shot the farmers at a roadblock.",
+    ] {
+        let incidents = extract(text, Some((2023, 5, 16)));
+        assert!(incidents.is_empty(), "{text}: {incidents:#?}");
+    }
+    let shot = extract(
+        "Two men convicted of robbery were shot dead by guards in Jos on Monday.",
+        Some((2023, 5, 16)),
+    );
+    assert_eq!(shot.first().map(|i| i.fatalities), Some(2), "{shot:#?}");
+    let protest = extract(
+        "Hundreds of students protested in Jos on Monday against the verdict in the case.",
+        Some((2023, 5, 16)),
+    );
+    assert_eq!(
+        protest.first().map(|i| i.event_type),
+        Some(incident_map::taxonomy::EventType::Protests),
+        "{protest:#?}"
+    );
+}
+
 /// An article that dates its incident to the day tells of another dated only by its month
 /// as background: the earlier attack is no incident of the article.
 #[test]

@@ -823,6 +823,23 @@ impl<'g> Extractor<'g> {
             f.date = Some(day);
         }
         let own_date = f.date.is_some();
+        // "A court sentenced a soldier for the murder of four civilians ... The soldier shot
+        // the men at a checkpoint": a story that opens on a trial tells its charged deed
+        // again; a deed it gives no day of its own is that one, no new incident.
+        // (Its first sentence's main word is the verdict: no trigger before it. "Police
+        // dispersed youths protesting a verdict" tells the dispersal.)
+        let opens_on_a_trial = || {
+            let (Some(first), Some(triggers)) =
+                (sentences.first(), parts.triggers_by_sentence.first())
+            else {
+                return false;
+            };
+            verdict_end(&first.text.to_ascii_lowercase())
+                .is_some_and(|end| triggers.iter().all(|m| m.span.0 >= end))
+        };
+        if anchor.is_some() && f.sentence > 0 && !own_date && opens_on_a_trial() {
+            return;
+        }
         written.dated_by_month.push(
             f.date
                 .as_ref()
@@ -1046,11 +1063,14 @@ impl<'g> Extractor<'g> {
         };
         // (A war's dead counted over its years, "to end the war that has cost 70,000
         // lives", make no lead.)
-        let counts_a_running_total_only = |s: &crate::text::Sentence<'_>, toll: &Toll| {
+        // (Nor does a trial's: "Five men were sentenced to death for the killing of 11".)
+        let tells_no_incidents_toll = |s: &crate::text::Sentence<'_>, toll: &Toll| {
             let lower = s.text.to_ascii_lowercase();
-            toll.spans
-                .iter()
-                .any(|&figure| counts_a_running_total(&lower, figure))
+            verdict_end(&lower).is_some()
+                || toll
+                    .spans
+                    .iter()
+                    .any(|&figure| counts_a_running_total(&lower, figure))
         };
         let (si, sentence, toll) = casualty_sentences()
             .map(|(si, s)| (si, s, death_toll(s.text, &[])))
@@ -1066,7 +1086,7 @@ impl<'g> Extractor<'g> {
                                 .any(|n| w.eq_ignore_ascii_case(n))
                         })
                 };
-                (toll.killed > 0 || hurt_not_denied()) && !counts_a_running_total_only(s, toll)
+                (toll.killed > 0 || hurt_not_denied()) && !tells_no_incidents_toll(s, toll)
             })
             .or_else(|| {
                 // A note (a text without a date of its own) is written about one event, so
@@ -1083,7 +1103,7 @@ impl<'g> Extractor<'g> {
                                 && !kills_only_figuratively(&lower)
                         })
                         .map(|(si, s)| (si, s, death_toll(s.text, &[])))
-                        .find(|(_, s, toll)| !counts_a_running_total_only(s, toll));
+                        .find(|(_, s, toll)| !tells_no_incidents_toll(s, toll));
                 }
                 sentences
                     .iter()
@@ -1261,7 +1281,13 @@ impl<'g> Extractor<'g> {
             .collect();
         let candidates = without_the_backing(candidates, &lower);
         let candidates = without_the_charges(candidates, &lower);
+        let candidates = without_the_verdicts_deeds(candidates, &lower);
         let best = choose_trigger(&candidates, toll.killed > 0 || toll.injuries);
+        // "Five men were sentenced to death for the killing of 11 villagers": a trial's
+        // clause, whose deed is a charge, tells of no incident (nor are the convicts dead).
+        if best.is_none() && verdict_end(&lower).is_some() {
+            return None;
+        }
         // "a vigil ten years after gunmen killed 40 students": the dead counted after years
         // gone by, or beside a past event's trigger at a gathering, are the past's; so are
         // the dead a gathering for an anniversary recalls ("to mark the anniversary of the
@@ -2549,6 +2575,74 @@ fn without_the_charges<'t>(
                                 && words.len() - at - n <= CHARGE_REACH_WORDS
                                 && words[at + n..].iter().any(|w| is_a_determiner(w))
                         })
+                    })
+            })
+    };
+    candidates.into_iter().filter(|m| !charged(m)).collect()
+}
+
+/// Words of a verdict or a trial: what follows them ("for the killing of", "of murdering")
+/// is the charge, not an event the clause tells.
+const VERDICT_WORDS: [&str; 10] = [
+    "sentenced",
+    "sentencing",
+    "convicted",
+    "convicting",
+    "acquitted",
+    "found guilty",
+    "pleaded guilty",
+    "pleaded not guilty",
+    "on trial",
+    "verdict",
+];
+
+/// The end of the first word of a verdict in the lower-case clause, if it has one.
+fn verdict_end(lower: &str) -> Option<usize> {
+    VERDICT_WORDS
+        .iter()
+        .filter_map(|w| {
+            lower.match_indices(w).find_map(|(at, _)| {
+                let end = at + w.len();
+                let bounded = (at == 0 || !lower.as_bytes()[at - 1].is_ascii_alphabetic())
+                    && lower
+                        .as_bytes()
+                        .get(end)
+                        .is_none_or(|b| !b.is_ascii_alphabetic());
+                bounded.then_some(end)
+            })
+        })
+        .min()
+}
+
+/// Verbs that carry a clause of its own ("... were shot dead").
+const AUXILIARIES: [&str; 8] = ["was", "were", "is", "are", "has", "have", "had", "been"];
+
+/// Words that name the deed a verdict is for ("sentenced ... for the killing", "convicted
+/// ... of murdering", "jailed over the attack").
+const VERDICT_CHARGE_WORDS: [&str; 3] = ["for", "of", "over"];
+
+/// "A court sentenced five men for the killing of 11 villagers", "convicted three men of
+/// murdering a trader": the deed after a verdict and a word of its charge is no trigger of
+/// the clause's own.
+fn without_the_verdicts_deeds<'t>(
+    candidates: Vec<TriggerMatch<'t>>,
+    lower: &str,
+) -> Vec<TriggerMatch<'t>> {
+    let Some(verdict_end) = verdict_end(lower) else {
+        return candidates;
+    };
+    let charged = |m: &TriggerMatch<'_>| {
+        m.span.0 >= verdict_end
+            && lower.get(verdict_end..m.span.0).is_some_and(|between| {
+                let words: Vec<&str> = between.split_whitespace().collect();
+                // ("sentenced to death": the sentence itself)
+                words.is_empty()
+                    || words.iter().enumerate().any(|(at, w)| {
+                        // (no verb of the clause's own between: "convicted of robbery
+                        // were shot dead" tells the shooting)
+                        VERDICT_CHARGE_WORDS.contains(w)
+                            && words.len() - at - 1 <= CHARGE_REACH_WORDS
+                            && !words[at + 1..].iter().any(|w| AUXILIARIES.contains(w))
                     })
             })
     };
