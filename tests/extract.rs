@@ -1246,6 +1246,26 @@ fn a_verdict_and_the_deed_it_is_for_are_no_incident() {
     );
 }
 
+/// "Neutralised" fighters are dead (drones "neutralised" are not), and a later sentence
+/// that tells the same operation again, with no place or day of its own, counts the dead of
+/// the incident before it instead of making one of its own.
+#[test]
+fn the_dead_of_the_operation_told_again_are_the_incidents() {
+    let incidents = extract(
+        "Soldiers have recaptured the town of Diapaga in the Est region from militants, the \
+         army said on Monday. Some 30 militants were neutralised during the operation, it said.",
+        Some((2023, 5, 16)),
+    );
+    assert_eq!(incidents.len(), 1, "{incidents:#?}");
+    assert_eq!(incidents[0].location, "Diapaga", "{incidents:#?}");
+    assert_eq!(incidents[0].fatalities, 30, "{incidents:#?}");
+    let drones = extract(
+        "Air defences neutralised 14 drones over the city of Kursk on Monday.",
+        Some((2023, 5, 16)),
+    );
+    assert!(drones.iter().all(|i| i.fatalities == 0), "{drones:#?}");
+}
+
 /// An article that dates its incident to the day tells of another dated only by its month
 /// as background: the earlier attack is no incident of the article.
 #[test]

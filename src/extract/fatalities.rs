@@ -138,6 +138,7 @@ static CASUALTY_STEMS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> =
             .kind(Some(aho_corasick::AhoCorasickKind::DFA))
             .build([
                 "kill",
+                "neutrali",
                 "dead",
                 "deceased",
                 "died",
@@ -182,6 +183,53 @@ pub fn mentions_casualty(text: &str) -> bool {
         .as_ref()
         .is_none_or(|stems| stems.is_match(text))
 }
+
+/// "About 20 terrorists were neutralised": armies' communiqués say so of fighters they
+/// killed. Read as "killed", unless the clause tells of things made harmless (drones,
+/// bombs, mines, threats).
+fn read_neutralised_as_killed(lower: &mut [String]) {
+    let neutralised = |w: &String| matches!(w.as_str(), "neutralised" | "neutralized");
+    if !lower.iter().any(neutralised) || lower.iter().any(|w| HARMLESS_MADE_THINGS.contains(w)) {
+        return;
+    }
+    for w in lower.iter_mut().filter(|w| neutralised(w)) {
+        *w = "killed".to_string();
+    }
+}
+
+/// Things that are "neutralised" without anyone dying: shot down, defused, countered.
+static HARMLESS_MADE_THINGS: WordSet = WordSet::new(&[
+    "drone",
+    "drones",
+    "uav",
+    "uavs",
+    "missile",
+    "missiles",
+    "rocket",
+    "rockets",
+    "bomb",
+    "bombs",
+    "device",
+    "devices",
+    "ied",
+    "ieds",
+    "mine",
+    "mines",
+    "explosive",
+    "explosives",
+    "threat",
+    "threats",
+    "shell",
+    "shells",
+    "projectile",
+    "projectiles",
+    "boat",
+    "boats",
+    "vessel",
+    "vessels",
+    "cell",
+    "network",
+]);
 
 /// True when the figure of words `first..=last` is part of a unit's or a group's name, not
 /// a count: digits after capital letters or a unit's noun ("Densus 88 shot a militant", "a
@@ -318,10 +366,11 @@ pub fn death_toll(clause: &str, skip: &[Span]) -> Toll {
 /// The death toll of a clause that mentions a casualty (see [`death_toll`]).
 fn read_death_toll(clause: &str, skip: &[Span]) -> Toll {
     let tokens = words(clause);
-    let lower: Vec<String> = tokens
+    let mut lower: Vec<String> = tokens
         .iter()
         .map(|w| w.text(clause).to_ascii_lowercase())
         .collect();
+    read_neutralised_as_killed(&mut lower);
     let mut toll = Toll {
         killed: 0,
         spans: vec![],

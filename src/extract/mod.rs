@@ -792,6 +792,7 @@ impl<'g> Extractor<'g> {
     /// confidence.
     fn write_one(&self, parts: &ArticleParts<'_, 'g>, mut f: Found<'_>, written: &mut Written) {
         let (text, sentences, anchor) = (parts.text, parts.sentences, parts.anchor);
+        let own_place = f.place.is_some();
         if f.place.is_none() && f.sub_event_type.event_type() == EventType::StrategicDevelopments {
             f.place =
                 place_told_elsewhere(sentences, parts.triggers_by_sentence, parts.mentions, &f);
@@ -840,6 +841,24 @@ impl<'g> Extractor<'g> {
         if anchor.is_some() && f.sentence > 0 && !own_date && opens_on_a_trial() {
             return;
         }
+        // "Troops retook the town of Tessit ... About 20 fighters were killed during the
+        // operation": a later sentence that names neither a place nor a day of its own and
+        // tells its event again by a definite noun ("the operation", "the attack") counts
+        // the dead of the incident of its kind told before it.
+        if f.sentence > 0
+            && !own_place
+            && !own_date
+            && tells_its_event_again(text, &f)
+            && let Some(previous) = written.incidents.last_mut().filter(|previous| {
+                previous.event_type == f.sub_event_type.event_type()
+                    && written.sentences.last().is_some_and(|&s| s < f.sentence)
+            })
+        {
+            previous.fatalities = previous.fatalities.max(f.toll.killed);
+            previous.fatalities_max = previous.fatalities_max.max(previous.fatalities);
+            return;
+        }
+        written.sentences.push(f.sentence);
         written.dated_by_month.push(
             f.date
                 .as_ref()
@@ -1808,6 +1827,40 @@ struct Written {
     /// Per incident: its own date is only a month or a year ("in June", "last month", "in
     /// 2013").
     dated_by_month: Vec<bool>,
+    /// Per incident: the sentence it was read from.
+    sentences: Vec<usize>,
+}
+
+/// Nouns by which a story tells its incident again ("during the operation", "in the
+/// attack").
+static EVENT_TOLD_AGAIN: lexicon::WordSet = lexicon::WordSet::new(&[
+    "operation",
+    "attack",
+    "assault",
+    "raid",
+    "ambush",
+    "offensive",
+    "clash",
+    "clashes",
+    "fighting",
+    "incident",
+]);
+
+/// True when an incident's trigger is a noun of its event after "the", "this" or "that"
+/// ("killed during the operation"): the story telling an event it told before.
+fn tells_its_event_again(text: &str, f: &Found<'_>) -> bool {
+    let Some((start, end)) = f.trigger else {
+        return false;
+    };
+    let noun = text.get(start..end).unwrap_or("").to_ascii_lowercase();
+    let before = text.get(..start).unwrap_or("").trim_end();
+    let determiner = before
+        .rsplit(|c: char| !c.is_ascii_alphabetic())
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    EVENT_TOLD_AGAIN.contains(noun.as_str())
+        && matches!(determiner.as_str(), "the" | "this" | "that")
 }
 
 impl Written {
