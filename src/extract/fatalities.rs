@@ -197,6 +197,24 @@ fn read_neutralised_as_killed(lower: &mut [String]) {
     }
 }
 
+/// "A landmine claimed the lives of two deminers", "took the lives of 13 people": the
+/// figure after "the lives of" is of the dead, as after "killed". Read so ("of" stands for
+/// the verb before the figure).
+fn read_the_lives_of_as_killed(lower: &mut [String]) {
+    for k in 3..lower.len() {
+        if lower[k] == "of"
+            && lower[k - 1] == "lives"
+            && lower[k - 2] == "the"
+            && matches!(
+                lower[k - 3].as_str(),
+                "claimed" | "claiming" | "took" | "taking" | "cost"
+            )
+        {
+            lower[k] = "killed".to_string();
+        }
+    }
+}
+
 /// Things that are "neutralised" without anyone dying: shot down, defused, countered.
 static HARMLESS_MADE_THINGS: WordSet = WordSet::new(&[
     "drone",
@@ -371,6 +389,7 @@ fn read_death_toll(clause: &str, skip: &[Span]) -> Toll {
         .map(|w| w.text(clause).to_ascii_lowercase())
         .collect();
     read_neutralised_as_killed(&mut lower);
+    read_the_lives_of_as_killed(&mut lower);
     let mut toll = Toll {
         killed: 0,
         spans: vec![],
@@ -3580,7 +3599,15 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 389] = [
+        let rows: [(&str, u32); 395] = [
+            // "neutralised" fighters are dead; drones are not
+            ("about 20 assailants were neutralised near the base", 20),
+            ("troops neutralised 12 fighters in the forest", 12),
+            ("air defences neutralised 20 drones overnight", 0),
+            // "the lives of" after a verb that takes them
+            ("a mine claimed the lives of two deminers", 2),
+            ("the blast took the lives of 13 passengers", 13),
+            ("the lives of 13 passengers were in danger", 0),
             // lists of ages; an age between an article and its noun; who the dead are part of
             ("two members of a local armed group were killed", 2),
             (
