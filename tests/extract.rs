@@ -1266,6 +1266,30 @@ fn the_dead_of_the_operation_told_again_are_the_incidents() {
     assert!(drones.iter().all(|i| i.fatalities == 0), "{drones:#?}");
 }
 
+/// Aircraft that set fire to a target, with no crowd in the sentence, are an air or drone
+/// strike, not a riot; people who do so are not.
+#[test]
+fn drones_that_set_fire_are_a_strike_and_a_crowd_that_does_is_not() {
+    let drones = extract(
+        "Drones set fire to an oil depot near Novoshakhtinsk on Sunday, the governor said.",
+        Some((2023, 5, 16)),
+    );
+    assert_eq!(
+        drones.first().map(|i| i.sub_event_type.as_str()),
+        Some("Air/drone strike"),
+        "{drones:#?}"
+    );
+    let crowd = extract(
+        "An angry crowd set fire to a police post in Novoshakhtinsk on Sunday.",
+        Some((2023, 5, 16)),
+    );
+    assert_ne!(
+        crowd.first().map(|i| i.sub_event_type.as_str()),
+        Some("Air/drone strike"),
+        "{crowd:#?}"
+    );
+}
+
 /// An article that dates its incident to the day tells of another dated only by its month
 /// as background: the earlier attack is no incident of the article.
 #[test]

@@ -773,6 +773,15 @@ impl<'g> Extractor<'g> {
                 sub = f.sub_event_type;
                 type_p = scores.of(sub);
             }
+            // "Ukrainian drones set fire to a fuel depot": aircraft that struck, in a
+            // sentence with no word of a crowd, make no riot or protest.
+            if f.sub_event_type == SubEventType::AirDroneStrike
+                && matches!(sub.event_type(), EventType::Riots | EventType::Protests)
+                && no_protest_but_strikes()
+            {
+                sub = f.sub_event_type;
+                type_p = scores.of(sub);
+            }
             // An armed group that took the ground gained it, whatever the state's word the
             // model reads in its name ("the Arakan Army captured the town").
             if sub == SubEventType::GovernmentRegainsTerritory
