@@ -860,14 +860,14 @@ impl<'g> Extractor<'g> {
             && tells_its_event_again(text, &f)
             && let Some(previous) = written.incidents.last_mut().filter(|previous| {
                 previous.event_type == f.sub_event_type.event_type()
-                    && written.sentences.last().is_some_and(|&s| s < f.sentence)
+                    && written.read_from.last().is_some_and(|&s| s < f.sentence)
             })
         {
             previous.fatalities = previous.fatalities.max(f.toll.killed);
             previous.fatalities_max = previous.fatalities_max.max(previous.fatalities);
             return;
         }
-        written.sentences.push(f.sentence);
+        written.read_from.push(f.sentence);
         written.dated_by_month.push(
             f.date
                 .as_ref()
@@ -1837,7 +1837,7 @@ struct Written {
     /// 2013").
     dated_by_month: Vec<bool>,
     /// Per incident: the sentence it was read from.
-    sentences: Vec<usize>,
+    read_from: Vec<usize>,
 }
 
 /// Nouns by which a story tells its incident again ("during the operation", "in the
@@ -2680,7 +2680,7 @@ fn verdict_end(lower: &str) -> Option<usize> {
 const AUXILIARIES: [&str; 8] = ["was", "were", "is", "are", "has", "have", "had", "been"];
 
 /// Words that name the deed a verdict is for ("sentenced ... for the killing", "convicted
-/// ... of murdering", "jailed over the attack").
+/// ... of murdering", "convicted over the attack").
 const VERDICT_CHARGE_WORDS: [&str; 3] = ["for", "of", "over"];
 
 /// "A court sentenced five men for the killing of 11 villagers", "convicted three men of
