@@ -843,6 +843,12 @@ pub static CELEBRATION_WORDS: WordSet = WordSet::new(&[
     "fireworks",
     "festivities",
     "carnival",
+    // a crowd out to welcome its team or its athletes home
+    "to welcome",
+    "to greet",
+    "to cheer",
+    "cheering",
+    "jubilant",
 ]);
 
 /// Words of a crowd's violence: with one, a celebration may be a riot ("fans celebrating

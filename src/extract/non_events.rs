@@ -1196,6 +1196,12 @@ mod tests {
         assert!(!tells_of_a_celebration(
             "fans celebrating the title clashed with riot police and looted shops"
         ));
+        assert!(tells_of_a_celebration(
+            "hundreds lined the road to welcome the relay team home"
+        ));
+        assert!(!tells_of_a_celebration(
+            "hundreds lined the road to protest the closure of the clinic"
+        ));
         assert!(tells_of_a_game(
             "she sacrificed a rook in a fierce attack at the chess olympiad",
             || false
