@@ -1309,11 +1309,12 @@ impl<'g> Extractor<'g> {
             .collect();
         let candidates = without_the_backing(candidates, &lower);
         let candidates = without_the_charges(candidates, &lower);
-        let candidates = without_the_verdicts_deeds(candidates, &lower);
+        let verdict = verdict_end(&lower);
+        let candidates = without_the_verdicts_deeds(candidates, &lower, verdict);
         let best = choose_trigger(&candidates, toll.killed > 0 || toll.injuries);
         // "Five men were sentenced to death for the killing of 11 villagers": a trial's
         // clause, whose deed is a charge, tells of no incident (nor are the convicts dead).
-        if best.is_none() && verdict_end(&lower).is_some() {
+        if best.is_none() && verdict.is_some() {
             return None;
         }
         // "a vigil ten years after gunmen killed 40 students": the dead counted after years
@@ -2685,12 +2686,13 @@ const VERDICT_CHARGE_WORDS: [&str; 3] = ["for", "of", "over"];
 
 /// "A court sentenced five men for the killing of 11 villagers", "convicted three men of
 /// murdering a trader": the deed after a verdict and a word of its charge is no trigger of
-/// the clause's own.
+/// the clause's own. (`verdict`: where the clause's verdict ends, [`verdict_end`].)
 fn without_the_verdicts_deeds<'t>(
     candidates: Vec<TriggerMatch<'t>>,
     lower: &str,
+    verdict: Option<usize>,
 ) -> Vec<TriggerMatch<'t>> {
-    let Some(verdict_end) = verdict_end(lower) else {
+    let Some(verdict_end) = verdict else {
         return candidates;
     };
     let charged = |m: &TriggerMatch<'_>| {
@@ -5310,6 +5312,29 @@ mod tests {
             precision,
             span: (start, start + 4),
             report_date: false,
+        }
+    }
+
+    #[test]
+    fn a_verdict_ends_at_its_first_whole_word() {
+        let rows = [
+            (
+                "five men were sentenced to death",
+                Some("five men were sentenced".len()),
+            ),
+            (
+                "he was found guilty of murder",
+                Some("he was found guilty".len()),
+            ),
+            (
+                "the verdict, then the sentencing",
+                Some("the verdict".len()),
+            ),
+            ("the presentence report", None),
+            ("police dispersed the crowd", None),
+        ];
+        for (lower, end) in rows {
+            assert_eq!(verdict_end(lower), end, "{lower}");
         }
     }
 
