@@ -204,16 +204,11 @@ const SINCE_WORDS: usize = 8;
 /// start of the year") or records ("since records began").
 fn a_long_span_since(then: &str, next: &str) -> bool {
     lexicon::MONTHS.contains(then)
-        || MONTH_ABBREVIATIONS.contains(&then)
+        || lexicon::MONTH_ABBREVIATIONS.contains(then)
         || (then.len() == 4 && then.bytes().all(|b| b.is_ascii_digit()))
         || (then == "the" && matches!(next, "start" | "beginning" | "outbreak"))
         || then == "records"
 }
-
-/// Months as news agencies abbreviate them ("since Oct. 7").
-const MONTH_ABBREVIATIONS: [&str; 11] = [
-    "jan", "feb", "aug", "sept", "sep", "oct", "nov", "dec", "apr", "jun", "jul",
-];
 
 /// True when the figure at `figure` (in the lower-case clause) is a running total of the
 /// dead since a month or a year ("more than 200 killed since January", "1,000 dead since
