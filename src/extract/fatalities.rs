@@ -2887,6 +2887,15 @@ impl<'a> PhraseAfter<'a> {
             if w == "of" && k == self.last + 2 && !COLLECTIVE_NOUNS.contains(&lower[k - 1]) {
                 self.limit = (self.limit + 2).min(tokens.len());
             }
+            // "four soldiers from the border guard forces were killed", "three police
+            // officers from the rapid response unit": the unit they come from.
+            if w == "from"
+                && (k == self.last + 2 || k == self.last + 3)
+                && !TIME_UNITS.contains(&lower[k - 1])
+                && !NOT_PEOPLE_COUNTED.contains(&lower[k - 1])
+            {
+                self.limit = (self.limit + 3).min(tokens.len());
+            }
             if let Some(dead) = self.what_the_word_says(k) {
                 return dead;
             }
@@ -3608,7 +3617,18 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 398] = [
+        let rows: [(&str, u32); 402] = [
+            // the unit the dead come from, between their figure and the verb
+            (
+                "four soldiers from the border guard forces were killed at dawn",
+                4,
+            ),
+            (
+                "three police officers from the rapid response unit were killed",
+                3,
+            ),
+            ("two days from the border the convoy was ambushed", 0),
+            ("five men from the village killed a trader", 1),
             // a vague or unknown number after "and" shares the verb with the figure before
             (
                 "nine soldiers and an unknown number of militants were killed",

@@ -80,8 +80,9 @@ pub(super) fn names_an_earlier_year(lower: &str, trigger: Span, article_year: i3
 }
 
 /// How many words may stand between "ten years after" and the trigger ("ten years after
-/// gunmen killed 166 people"), or between the trigger and "ten years ago".
-const YEARS_GONE_BY_WORDS: usize = 5;
+/// gunmen killed 166 people"), or between the trigger and "ten years ago" ("killed in an
+/// explosion at a prison in the occupied town two years ago").
+const YEARS_GONE_BY_WORDS: usize = 8;
 
 /// How many words may stand between "ten years after" and the event it dates ("105
 /// years after the first day of the battle").
@@ -110,9 +111,18 @@ fn counts_years(words: &[&str], then: &[&str]) -> bool {
 /// 166 people", "one year since the murder of six priests"), or before "ten years ago".
 pub(super) fn after_years_gone_by(lower: &str, trigger: Span) -> bool {
     const BREAKS: [char; 6] = [',', '.', ';', ':', '(', ')'];
-    let head = lower.get(..trigger.0).unwrap_or("");
-    let head = words_of(head.rfind(BREAKS).map_or(head, |i| &head[i + 1..]));
-    let from = head.len().saturating_sub(YEARS_AFTER_REACH + 2);
+    let before = lower.get(..trigger.0).unwrap_or("");
+    let mut head = words_of(before.rfind(BREAKS).map_or(before, |i| &before[i + 1..]));
+    // "Three years after insurgents overran the town, killing dozens, ...": a trigger
+    // that opens its stretch after a comma goes on with the one before.
+    // (The years then open that stretch, however long it is.)
+    let mut from = head.len().saturating_sub(YEARS_AFTER_REACH + 2);
+    if head.is_empty() {
+        if let Some(comma) = before.trim_end().strip_suffix(',') {
+            head = words_of(comma.rfind(BREAKS).map_or(comma, |i| &comma[i + 1..]));
+            from = 0;
+        }
+    }
     if head[from..]
         .windows(3)
         .any(|w| counts_years(w, &["after", "since"]))
@@ -350,12 +360,16 @@ const WARS: [&str; 7] = [
     "warfare",
 ];
 
+/// How many words may stand between an anniversary's word and the event it recalls ("to
+/// mark the anniversary of the massacre").
+const ANNIVERSARY_REACH: usize = 5;
+
 /// True when the trigger at `trigger` (in the lower-case clause) is the event an anniversary
 /// or a commemoration recalls, a few words after it ("to mark the anniversary of the
 /// massacre", "commemorating the 1994 genocide").
 pub(super) fn recalled_by_an_anniversary(lower: &str, trigger: Span) -> bool {
     let head = words_of(lower.get(..trigger.0).unwrap_or(""));
-    let from = head.len().saturating_sub(YEARS_GONE_BY_WORDS);
+    let from = head.len().saturating_sub(ANNIVERSARY_REACH);
     head[from..]
         .iter()
         .any(|w| lexicon::ANNIVERSARY.contains(w))
@@ -1258,7 +1272,7 @@ mod tests {
     #[test]
     fn events_years_gone_by_are_the_past() {
         // (lower-case clause, trigger word, years gone by)
-        let rows: [(&str, &str, bool); 8] = [
+        let rows: [(&str, &str, bool); 11] = [
             (
                 "families held a vigil ten years after gunmen killed 40 people",
                 "killed",
@@ -1283,6 +1297,21 @@ mod tests {
                 "a hundred and five years after the first day of the battle",
                 "battle",
                 true,
+            ),
+            (
+                "three years after rebels overran the old town of the north, killing dozens, people return",
+                "killing",
+                true,
+            ),
+            (
+                "men killed in an explosion at a prison in the occupied town two years ago",
+                "explosion",
+                true,
+            ),
+            (
+                "three years after the war, gunmen stormed a school, killing ten",
+                "killing",
+                false,
             ),
             // news beside the years: the count is of something else
             (

@@ -2157,6 +2157,16 @@ fn name_of_words<'g>(
     if (n > longest && !kind_word) || (n == 1 && kind_word) {
         return None;
     }
+    // "the northern Bekaa town of Hermel", "the Kurdish city of Erbil": a settlement's word
+    // before "of" names the place after it; the words before are only where it lies.
+    if kind_word
+        && matches!(last_text, "town" | "city" | "village")
+        && tokens
+            .get(j + 1)
+            .is_some_and(|next| next.text(text) == "of")
+    {
+        return None;
+    }
     // "A Stark County man": the article is no word of the name after it (where that name is
     // one: "A Coruña" stays whole).
     if n >= 2
@@ -4128,7 +4138,23 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 181] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 183] = [
+            // a settlement's word before "of" names the place after it, not the region
+            // before it
+            (
+                "Jets struck a market in the northern Bekaa town of Hermel on Monday.",
+                &[
+                    ("Bekaa", Admin1, "LB", Locative),
+                    ("Hermel", PopulatedPlace, "LB", Locative),
+                ],
+            ),
+            (
+                "Rebels shelled the Bhamo district of Kachin State on Monday.",
+                &[
+                    ("Bhamo district", Admin2, "MM", Plain),
+                    ("Kachin State", Admin1, "MM", Plain),
+                ],
+            ),
             // a level in capitals after a name ends the name's run: no longer name
             (
                 "Herders clashed in Bakori Local Government Area of Katsina State on Monday.",
