@@ -1041,6 +1041,24 @@ impl<'g> Extractor<'g> {
                     if f.place.is_none() {
                         f.place = choose_place(mentions, group);
                     }
+                    // "At least 219 civilians were killed and 1,018 injured in the country
+                    // in July": the dead and hurt counted over a month or longer, in a whole
+                    // country or nowhere named, with no word of what harmed them, are a
+                    // tally of many events.
+                    let only_the_dying = f.trigger.is_none_or(|t| {
+                        lexicon::DEATH_WORDS.contains(text.get(t.0..t.1).unwrap_or_default())
+                    });
+                    if only_the_dying
+                        && tallied_over_a_period(
+                            &text[group.0..group.1],
+                            &dates,
+                            group,
+                            f.place,
+                            mentions,
+                        )
+                    {
+                        continue;
+                    }
                     found.push(f);
                 }
             }
@@ -1144,6 +1162,12 @@ impl<'g> Extractor<'g> {
             return None;
         }
         let dates = dates_of(sentence, anchor);
+        let place = choose_place(mentions, sentence.span);
+        if toll.killed > 0
+            && tallied_over_a_period(sentence.text, &dates, sentence.span, place, mentions)
+        {
+            return None;
+        }
         let shift = |s: &Span| (s.0 + sentence.span.0, s.1 + sentence.span.0);
         Some(Found {
             sentence: si,
@@ -1155,7 +1179,7 @@ impl<'g> Extractor<'g> {
             trigger: None,
             sub_event_type: SubEventType::Other,
             date: nearest_date(&dates, sentence.span, sentence.span.0),
-            place: choose_place(mentions, sentence.span),
+            place,
             toll: Toll {
                 spans: toll.spans.iter().map(shift).collect(),
                 victims: toll.victims.iter().map(shift).collect(),
@@ -3020,6 +3044,26 @@ fn counts_deaths_as_a_rate(lower: &str) -> bool {
         && DEATHS_AS_A_RATE.is_match(lower)
 }
 
+/// True when the dead `told` of (the text at `span`) are counted over a month or longer, in
+/// a whole country or nowhere named (`place`, of `mentions`), and many: "At least 219
+/// civilians were killed in the country in July" adds up many events ("a policeman was found
+/// killed in the country in October" is one).
+fn tallied_over_a_period(
+    told: &str,
+    dates: &[DateExpr],
+    span: Span,
+    place: Option<(usize, GeoPrecision)>,
+    mentions: &[Mention<'_>],
+) -> bool {
+    event_dates_in(dates, span).any(|d| d.precision == TimePrecision::Month)
+        && place.is_none_or(|(i, _)| mentions[i].place.kind == PlaceKind::Country)
+        && death_toll(told, &[]).killed >= TALLY_FIGURE
+}
+
+/// The fewest dead that [`tallied_over_a_period`] takes for a tally: a month's
+/// toll of a whole country runs to scores.
+const TALLY_FIGURE: u32 = 20;
+
 /// True when a sentence (in any case) adds up events over months or years: a tally, no event
 /// of its own (days and hours stay events: "over the past 24 hours, 5 militants were
 /// killed").
@@ -4843,6 +4887,29 @@ mod tests {
                     .all(|i| i.event_type == EventType::Protests && i.fatalities == 0),
                 "{text}: {gathering:?}"
             );
+        }
+    }
+
+    #[test]
+    fn a_countrys_dead_counted_over_a_month_are_a_tally() {
+        let read = |text: &str| incidents_of(text, NaiveDate::from_ymd_opt(2023, 9, 4));
+        for text in [
+            "At least 240 civilians were killed and 900 injured in Chad in August, monitors said.",
+            "More than 130 people were killed in August, the mission said.",
+        ] {
+            let found = read(text);
+            assert!(found.is_empty(), "{text}: {found:?}");
+        }
+        // A province's dead, a few dead, a day's dead, and dead told with what killed them
+        // are events.
+        for text in [
+            "At least 240 people were killed in Ouaddai province in August, monitors said.",
+            "Two traders were killed in Chad in August, monitors said.",
+            "At least 240 civilians were killed in Chad on 12 August, monitors said.",
+            "Air strikes killed at least 240 civilians in Chad in August, monitors said.",
+        ] {
+            let found = read(text);
+            assert_eq!(found.len(), 1, "{text}: {found:?}");
         }
     }
 
