@@ -3788,6 +3788,17 @@ fn role_of(text: &str, tokens: &[Word], first_word: usize) -> Role {
         {
             return Role::Locative;
         }
+        // "ambushed a convoy on the road between X and Y": a way's first end says where it
+        // happened (not "fighting between X and Y", whose names may be the sides').
+        if word == "between"
+            && k > 0
+            && matches!(
+                tokens[k - 1].text(text).to_ascii_lowercase().as_str(),
+                "road" | "highway" | "route" | "axis" | "stretch" | "section" | "track"
+            )
+        {
+            return Role::Locative;
+        }
         // "residents of X marched", "in the streets of X": X is where they are. A noun
         // spelled with a capital inside a sentence is part of a name ("Friends of X"). The
         // teachers of a site named after a town ("the teachers of X University") are the
@@ -4138,7 +4149,17 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 183] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 184] = [
+            // a way's first end is where it happened
+            (
+                "Rebels ambushed a convoy on the road between Yei and Morobo in Central \
+                 Equatoria state on Saturday.",
+                &[
+                    ("Yei", PopulatedPlace, "SS", Locative),
+                    ("Morobo", Admin2, "SS", Locative),
+                    ("Central Equatoria state", Admin1, "SS", Locative),
+                ],
+            ),
             // a settlement's word before "of" names the place after it, not the region
             // before it
             (
