@@ -59,7 +59,8 @@ pub fn list_inputs(paths: &[PathBuf], problems: &mut Vec<ImportProblem>) -> Vec<
             });
         } else if path.is_dir() {
             walk(path, &mut inputs, problems);
-        } else if path.is_file() {
+        } else if path.exists() {
+            // A file, or a pipe such as "<(zcat news.jsonl.gz)" or a device, read as one.
             let id = path
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
@@ -182,6 +183,16 @@ mod tests {
             .count();
         assert_eq!(loops, 1, "{problems:?}");
         assert!(inputs.iter().any(|i| i.id == "one.txt"), "{inputs:?}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_pipe_or_a_device_is_read_as_a_file() {
+        let mut problems = Vec::new();
+        let inputs = list_inputs(&[PathBuf::from("/dev/null")], &mut problems);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(inputs.len(), 1);
+        assert_eq!(inputs[0].id, "null");
     }
 
     #[test]
