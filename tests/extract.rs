@@ -999,6 +999,15 @@ fn a_paywall_page_gives_no_incident_of_its_own_furniture() {
 }
 
 #[test]
+fn a_headline_under_a_genre_label_gives_no_incident() {
+    // The same page under a headline that weighs the news: an analysis reports none.
+    let page = "Subscription required\n\nThis page holds premium content of the Valley \
+                Courier, for its readers only.\n\nPlease sign in with your account";
+    assert!(!extract_page("Gunmen kill two at a bar in Dayton, Ohio", page).is_empty());
+    assert!(extract_page("Analysis: Gunmen kill two at a bar in Dayton, Ohio", page).is_empty());
+}
+
+#[test]
 fn a_page_whose_body_holds_no_story_is_read_from_its_headline() {
     let page = "Subscription required\n\nThis page holds premium content of the Valley \
                 Courier, for its readers only.\n\nPlease sign in with your account";

@@ -1082,6 +1082,17 @@ pub static GENERIC: WordSet = WordSet::new(&[
     "homicide rate",
     "murder rate",
     "crime rate",
+    // a count set against another ("the number of attacks doubled", "fell by a fifth
+    // compared with the previous quarter")
+    "doubled",
+    "tripled",
+    "halved",
+    "declined",
+    "decreased",
+    "fell by",
+    "dropped by",
+    "compared with the",
+    "compared to the",
 ]);
 
 /// Nouns for armed or organised groups: a name right before one of them names the group,
