@@ -2855,6 +2855,8 @@ pub static ONE_PERSON_NOUNS: WordSet = WordSet::new(&[
     "nun",
     "bishop",
     "chairman",
+    "chairwoman",
+    "chairperson",
     "councilman",
     "lawmaker",
     "legislator",
