@@ -139,6 +139,7 @@ static CASUALTY_STEMS: std::sync::LazyLock<Option<aho_corasick::AhoCorasick>> =
             .build([
                 "kill",
                 "neutrali",
+                "eliminated",
                 "dead",
                 "deceased",
                 "died",
@@ -187,15 +188,41 @@ pub fn mentions_casualty(text: &str) -> bool {
 /// "About 20 terrorists were neutralised": armies' communiqués say so of fighters they
 /// killed. Read as "killed", unless the clause tells of things made harmless (drones,
 /// bombs, mines, threats).
+/// "27 militants were eliminated" too, where the clause names fighters (not "eliminated
+/// 200 jobs", "eliminated from the cup").
 fn read_neutralised_as_killed(lower: &mut [String]) {
-    let neutralised = |w: &String| matches!(w.as_str(), "neutralised" | "neutralized");
-    if !lower.iter().any(neutralised) || lower.iter().any(|w| HARMLESS_MADE_THINGS.contains(w)) {
+    let fighters_named = lower.iter().any(|w| FIGHTERS.contains(w));
+    let means_killed = |w: &str| {
+        matches!(w, "neutralised" | "neutralized") || (fighters_named && w == "eliminated")
+    };
+    if !lower.iter().any(|w| means_killed(w))
+        || lower.iter().any(|w| HARMLESS_MADE_THINGS.contains(w))
+    {
         return;
     }
-    for w in lower.iter_mut().filter(|w| neutralised(w)) {
+    for w in lower.iter_mut().filter(|w| means_killed(w)) {
         *w = "killed".to_string();
     }
 }
+
+/// Words for fighters, whom an army's communiqué "eliminates".
+static FIGHTERS: WordSet = WordSet::new(&[
+    "terrorists",
+    "terrorist",
+    "militants",
+    "militant",
+    "fighters",
+    "combatants",
+    "insurgents",
+    "jihadists",
+    "jihadis",
+    "bandits",
+    "rebels",
+    "assailants",
+    "attackers",
+    "gunmen",
+    "extremists",
+]);
 
 /// "A landmine claimed the lives of two deminers", "took the lives of 13 people": the
 /// figure after "the lives of" is of the dead, as after "killed". Read so ("of" stands for
@@ -3628,7 +3655,15 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 410] = [
+        let rows: [(&str, u32); 414] = [
+            // fighters "eliminated" are dead; jobs and teams are not
+            (
+                "27 combatants were eliminated by the army near the border",
+                27,
+            ),
+            ("troops eliminated 12 terrorists in the forest", 12),
+            ("the reform eliminated 200 jobs at the mill", 0),
+            ("two teams were eliminated in the first round", 0),
             // one who shot and killed, with what he killed after the verb
             ("a farmer shot and killed five oxen on his field", 0),
             ("a farmer shot and killed a thief on his field", 1),
