@@ -2011,12 +2011,15 @@ fn reports_one_death(lower: &[String], mut k: usize) -> bool {
                 || word(k + 1) == "dead"
                 || (word(k + 1) == "and" && word(k + 2) == "killed")))
         || (word(k) == "gunned" && word(k + 1) == "down")
-        // "was attacked and killed", "was abducted and murdered"
+        // "was attacked and killed", "was abducted and murdered", "was kidnapped and later
+        // killed"
         || (matches!(
             word(k),
             "attacked" | "abducted" | "kidnapped" | "tortured" | "ambushed" | "beaten"
         ) && word(k + 1) == "and"
-            && SINGLE_DEATH_PARTICIPLES.contains(word(k + 2)))
+            && (SINGLE_DEATH_PARTICIPLES.contains(word(k + 2))
+                || (matches!(word(k + 2), "later" | "then" | "subsequently")
+                    && SINGLE_DEATH_PARTICIPLES.contains(word(k + 3)))))
 }
 
 /// True when the words before a killing noun at `k` make it a past death that this clause
@@ -3653,7 +3656,13 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 415] = [
+        let rows: [(&str, u32); 417] = [
+            // harmed, and later killed
+            (
+                "a party supporter was kidnapped and later killed by the gang",
+                1,
+            ),
+            ("a trader was abducted and then murdered near the market", 1),
             // a subset set off by commas, however long, with its own "and"
             (
                 "16 people, including civilians and members of the local defence forces, \
