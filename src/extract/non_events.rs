@@ -114,14 +114,14 @@ pub(super) fn after_years_gone_by(lower: &str, trigger: Span) -> bool {
     let before = lower.get(..trigger.0).unwrap_or("");
     let mut head = words_of(before.rfind(BREAKS).map_or(before, |i| &before[i + 1..]));
     // "Three years after insurgents overran the town, killing dozens, ...": a trigger
-    // that opens its stretch after a comma goes on with the one before.
-    // (The years then open that stretch, however long it is.)
+    // that opens its stretch after a comma goes on with the one before, whose years open
+    // it however long it is.
     let mut from = head.len().saturating_sub(YEARS_AFTER_REACH + 2);
-    if head.is_empty() {
-        if let Some(comma) = before.trim_end().strip_suffix(',') {
-            head = words_of(comma.rfind(BREAKS).map_or(comma, |i| &comma[i + 1..]));
-            from = 0;
-        }
+    if head.is_empty()
+        && let Some(comma) = before.trim_end().strip_suffix(',')
+    {
+        head = words_of(comma.rfind(BREAKS).map_or(comma, |i| &comma[i + 1..]));
+        from = 0;
     }
     if head[from..]
         .windows(3)
