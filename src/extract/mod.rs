@@ -3044,10 +3044,10 @@ fn counts_deaths_as_a_rate(lower: &str) -> bool {
         && DEATHS_AS_A_RATE.is_match(lower)
 }
 
-/// True when the dead `told` of (the text at `span`) are counted over a month or longer, in
-/// a whole country or nowhere named (`place`, of `mentions`), and many: "At least 219
-/// civilians were killed in the country in July" adds up many events ("a policeman was found
-/// killed in the country in October" is one).
+/// True when `told` (the text at `span`) counts many dead over a month or longer, in a whole
+/// country or nowhere named (`place`, of `mentions`): "At least 219 civilians were killed in
+/// the country in July" adds up many events ("a policeman was found killed in the country in
+/// October" is one).
 fn tallied_over_a_period(
     told: &str,
     dates: &[DateExpr],
@@ -3060,8 +3060,8 @@ fn tallied_over_a_period(
         && death_toll(told, &[]).killed >= TALLY_FIGURE
 }
 
-/// The fewest dead that [`tallied_over_a_period`] takes for a tally: a month's
-/// toll of a whole country runs to scores.
+/// The fewest dead that [`tallied_over_a_period`] takes for a tally: a month's toll of a
+/// whole country runs to scores.
 const TALLY_FIGURE: u32 = 20;
 
 /// True when a headline opens on the label of a piece that weighs the news rather than
