@@ -3662,7 +3662,10 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 418] = [
+        let rows: [(&str, u32); 420] = [
+            // police ranks are persons
+            ("detective shot dead outside his home", 1),
+            ("an inspector was killed in the ambush", 1),
             // harmed, and later killed
             (
                 "a party supporter was kidnapped and later killed by the gang",
