@@ -1980,6 +1980,33 @@ fn violence_a_protest_is_about_is_no_riot() {
 }
 
 #[test]
+fn a_crowd_that_does_nothing_violent_is_a_protest() {
+    // Crowds of students and a plain "held a demonstration": nothing hurt, thrown, burnt or
+    // blocked in the sentence or beside it.
+    for text in [
+        "On 4 May 2021, students held a demonstration in Nakuru.",
+        "On 4 May 2021, nursing students held a demonstration outside their college in \
+         Kisumu. They asked for lower fees.",
+    ] {
+        let incidents = extract(text, None);
+        assert_eq!(
+            incidents.first().map(|i| i.event_type.to_string()),
+            Some("Protests".to_string()),
+            "{text}\n{incidents:#?}"
+        );
+    }
+    // What they did in the next sentence makes the same crowd a riot.
+    let rioted = "On 4 May 2021, students held a demonstration outside their college in \
+                  Kisumu. They blocked the highway with burning tyres and stoned passing cars.";
+    let incidents = extract(rioted, None);
+    assert_eq!(
+        incidents.first().map(|i| i.event_type.to_string()),
+        Some("Riots".to_string()),
+        "{incidents:#?}"
+    );
+}
+
+#[test]
 fn a_tally_over_months_and_a_quake_are_no_incidents() {
     for text in [
         "In only five months, the local papers have counted 140 bodies and 60 kidnappings.",
