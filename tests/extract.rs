@@ -1980,6 +1980,15 @@ fn violence_a_protest_is_about_is_no_riot() {
 }
 
 #[test]
+fn a_group_named_alone_as_the_subject_is_the_perpetrator() {
+    let text = "On 9 March 2022, Boko Haram killed a fisherman in a village near Mora.";
+    let incidents = extract(text, None);
+    let first = incidents.first().expect("an incident");
+    assert!(first.actor1.starts_with("Boko Haram"), "{incidents:#?}");
+    assert_eq!(first.event_type.to_string(), "Violence against civilians");
+}
+
+#[test]
 fn a_crowd_that_does_nothing_violent_is_a_protest() {
     // Crowds of students and a plain "held a demonstration": nothing hurt, thrown, burnt or
     // blocked in the sentence or beside it.

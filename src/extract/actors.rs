@@ -343,8 +343,41 @@ impl ActorDictionary {
         Ok(ActorDictionary { matcher })
     }
 
-    /// Actor mentions in a text, whole words only.
+    /// Actor mentions in a text, whole words only: the actor phrases, and the groups of the
+    /// groups table named on their own ("Boko Haram raided the village": an armed group's
+    /// fighters; "FAMa killed two": a state's forces; a political party's name alone is
+    /// none). A group named before a phrase of its people ("Boko Haram militants") is that
+    /// phrase's mention.
     pub fn find(&self, text: &str) -> Vec<ActorMention> {
+        let mut found = self.phrases_in(text);
+        let named_alone: Vec<ActorMention> = super::groups::GROUPS
+            .fighters_named(text)
+            .filter(|&(start, end, _)| {
+                let rest = text.get(end..).unwrap_or("");
+                let next = end + (rest.len() - rest.trim_start().len());
+                is_a_subject_at(text, start, end)
+                    && !found
+                        .iter()
+                        .any(|m| m.span.0 < end && start < m.span.1 || m.span.0 == next)
+            })
+            .map(|(start, end, state_force)| ActorMention {
+                kind: if state_force {
+                    ActorKind::Military
+                } else {
+                    ActorKind::Militants
+                },
+                span: (start, end),
+            })
+            .collect();
+        if !named_alone.is_empty() {
+            found.extend(named_alone);
+            found.sort_by_key(|m| m.span);
+        }
+        found
+    }
+
+    /// The mentions of the actor phrases in a text, whole words only.
+    fn phrases_in(&self, text: &str) -> Vec<ActorMention> {
         let bytes = text.as_bytes();
         self.matcher
             .find_iter(text)
@@ -450,6 +483,36 @@ impl ActorDictionary {
         }
         roles
     }
+}
+
+/// True when the name at `start..end` of a text stands as a subject: it opens the text or a
+/// clause (after a mark, or "the" there) and a lower-case word follows ("Boko Haram raided",
+/// "On 2 May, the TPLF shelled"), not a name inside a phrase ("an attack by X", "fighters of
+/// X", "X members").
+fn is_a_subject_at(text: &str, start: usize, end: usize) -> bool {
+    let before = text.get(..start).unwrap_or("").trim_end();
+    let before = before
+        .strip_suffix("the")
+        .or_else(|| before.strip_suffix("The"))
+        .filter(|b| b.is_empty() || b.ends_with(|c: char| !c.is_alphanumeric()))
+        .map_or(before, str::trim_end);
+    let opens = before.is_empty() || before.ends_with([',', ';', ':', '.', '(', '"']);
+    let next_word = text.get(end..).unwrap_or("").trim_start();
+    let verb_follows = next_word.starts_with(|c: char| c.is_ascii_lowercase())
+        && ![
+            "and ",
+            "or ",
+            "of ",
+            "in ",
+            "on ",
+            "at ",
+            "members",
+            "fighters",
+            "militants",
+        ]
+        .iter()
+        .any(|w| next_word.starts_with(w));
+    opens && verb_follows
 }
 
 /// True when a text names an armed group by a name with a state's word in it ("the Arakan
@@ -877,6 +940,34 @@ mod tests {
                 "Residents who fled said the shop was looted",
                 "looted",
                 (None, None),
+            ),
+            // A group of the groups table named alone, as the subject, is its fighters (a
+            // state's force, its forces); a party named so is none, nor is a group named
+            // inside a phrase.
+            (
+                "Boko Haram killed two herders near Tarvo",
+                "killed",
+                (Some(Militants), Some(Civilians)),
+            ),
+            (
+                "On 2 May, the TPLF shelled the police station in Mekele",
+                "shelled",
+                (Some(Militants), Some(Police)),
+            ),
+            (
+                "FAMa killed two herders near Tarvo",
+                "killed",
+                (Some(Military), Some(Civilians)),
+            ),
+            (
+                "KANU attacked its rivals in Tarvo",
+                "attacked",
+                (None, None),
+            ),
+            (
+                "Soldiers repelled an attack by Boko Haram near Tarvo",
+                "attack",
+                (Some(Military), None),
             ),
         ];
         for (text, trigger, expected) in rows {

@@ -23,6 +23,8 @@ pub struct GroupTable {
     /// Per name: whether its group is a state's own force or mission (`state` in the
     /// line's fourth column: "FAMa", "Tatmadaw"), whose soldiers are their state's forces.
     state_forces: Vec<bool>,
+    /// Per name: whether its group is a political party (`party` in the fourth column).
+    parties: Vec<bool>,
     /// The length in bytes of the longest name.
     longest_name: usize,
 }
@@ -45,7 +47,7 @@ impl GroupTable {
     /// A table from its text: one group per line, its names, its countries' codes and, if
     /// any, its home provinces ("CM.12=Far North|NG.27=Borno": country and admin1 code,
     /// then the province's name for the reader), then `state` for a state's own force or
-    /// mission. Comment lines start with `#`; a line without names and countries is left
+    /// mission or `party` for a political party. Comment lines start with `#`; a line without names and countries is left
     /// out.
     pub fn parse(text: &str) -> GroupTable {
         let mut names = Vec::new();
@@ -53,6 +55,7 @@ impl GroupTable {
         let mut homes = Vec::new();
         let mut actor_names = Vec::new();
         let mut state_forces = Vec::new();
+        let mut parties = Vec::new();
         for line in text
             .lines()
             .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
@@ -63,7 +66,8 @@ impl GroupTable {
             let mut columns = rest.split('\t');
             let codes = columns.next().unwrap_or("");
             let provinces = columns.next().unwrap_or("");
-            let state_force = columns.next().is_some_and(|role| role.trim() == "state");
+            let role = columns.next().map_or("", str::trim);
+            let (state_force, party) = (role == "state", role == "party");
             let provinces: Vec<(String, String)> = provinces
                 .split('|')
                 .filter_map(|p| p.split('=').next()?.trim().split_once('.'))
@@ -89,6 +93,7 @@ impl GroupTable {
                 homes.push(provinces.clone());
                 actor_names.push(written[0].to_string());
                 state_forces.push(state_force);
+                parties.push(party);
             }
         }
         let matcher = AhoCorasickBuilder::new()
@@ -104,6 +109,7 @@ impl GroupTable {
             homes,
             actor_names,
             state_forces,
+            parties,
         }
     }
 
@@ -153,6 +159,30 @@ impl GroupTable {
                 state_force: self.state_forces[i],
                 countries: &self.countries[i],
             })
+    }
+
+    /// The group whose name is exactly `span` of `text` ("Boko Haram" in "Boko Haram
+    /// raided ...").
+    pub fn group_named_at(&self, text: &str, span: (usize, usize)) -> Option<WrittenGroup<'_>> {
+        let name = text.get(span.0..span.1)?;
+        self.named_spans(name)
+            .find(|&(_, start, end)| start == 0 && end == name.len())
+            .map(|(i, _, _)| WrittenGroup {
+                actor_name: self.actor_names[i].as_str(),
+                state_force: self.state_forces[i],
+                countries: &self.countries[i],
+            })
+    }
+
+    /// Where a text names a group that fights (byte span; no political party), and whether
+    /// that group is a state's own force (`true`) or an armed group (`false`).
+    pub fn fighters_named<'a>(
+        &'a self,
+        text: &'a str,
+    ) -> impl Iterator<Item = (usize, usize, bool)> + 'a {
+        self.named_spans(text)
+            .filter(|&(i, _, _)| !self.parties[i])
+            .map(|(i, start, end)| (start, end, self.state_forces[i]))
     }
 
     /// Where a text names a group (byte span), and whether that group is a state's own
@@ -312,7 +342,10 @@ mod tests {
             let mut columns = rest.split('\t');
             let codes = columns.next().unwrap_or("");
             let provinces = columns.next().unwrap_or("");
-            assert!(matches!(columns.next(), None | Some("state")), "{line}");
+            assert!(
+                matches!(columns.next(), None | Some("state" | "party")),
+                "{line}"
+            );
             assert!(columns.next().is_none(), "{line}");
             assert!(!names.is_empty(), "{line}");
             assert!(codes.split('|').all(|c| c.len() == 2), "{line}");

@@ -2126,8 +2126,11 @@ fn name_actors(g: &Gazetteer, f: &Found<'_>, country: &str, text: &str) -> (Stri
         };
         // Where the text writes the actor the way it is named (not a kind inferred from the
         // other side).
-        let at = mention.filter(|m| m.kind == kind).map(|m| m.span.0);
-        let group = at.and_then(|at| groups::GROUPS.group_written_before(text, at));
+        let written = mention.filter(|m| m.kind == kind);
+        let at = written.map(|m| m.span.0);
+        let group = at
+            .and_then(|at| groups::GROUPS.group_written_before(text, at))
+            .or_else(|| written.and_then(|m| groups::GROUPS.group_named_at(text, m.span)));
         // (Foreign forces named after their country are that country's military.)
         let forces_of = |iso: &str| {
             let name = g.country_name(iso);
