@@ -904,6 +904,16 @@ fn force_used_on_a_protest_in_the_next_sentence_makes_it_a_protest_with_interven
         "Protest with intervention",
         "{incidents:#?}"
     );
+    // Marchers arrested are met with force too; men arrested earlier are a grievance.
+    let taken = extract_by_rules(
+        "On 4 March 2022, nurses marched to the health ministry in Accra over unpaid \
+         allowances. Police arrested 14 marchers at the gate.",
+    );
+    assert_eq!(
+        taken.first().map(|i| i.sub_event_type.to_string()),
+        Some("Protest with intervention".to_string()),
+        "{taken:#?}"
+    );
     let calm = extract_by_rules(
         "On 4 March 2022, nurses marched to the health ministry in Accra over unpaid \
          allowances. They went home at noon.",

@@ -344,6 +344,30 @@ pub fn forces_stopped_a_gathering(text_lower: &str) -> bool {
     FORCES_STOPPED_A_GATHERING.is_match(text_lower)
 }
 
+/// "Police arrested 18 protesters", "several demonstrators were detained", "the march was
+/// disrupted by police": the crowd itself taken or stopped. (An arrest a protest is about,
+/// "demanding the release of those arrested", is no intervention.)
+static GATHERING_TAKEN_OR_STOPPED: LazyLock<regex::Regex> = LazyLock::new(|| {
+    let crowd = "protesters|protestors|demonstrators|marchers|participants|strikers";
+    let taken = "arrested|arrest|arrests|detained|detain|detains|rounded up";
+    let gathering = "protest|demonstration|march|rally|sit-in|procession";
+    // (A pattern built from the words above: a test parses it.)
+    #[allow(clippy::expect_used)]
+    regex::Regex::new(&format!(
+        r"(?-u:\b)(?:(?:{taken})(?: [a-z0-9,]+){{0,3}} (?:{crowd})|(?:{crowd})(?: [a-z]+){{0,2}} (?:were|was|had been|have been) (?:{taken})|(?:{gathering}) (?:was|were) (?:interrupted|disrupted|broken up) by)(?-u:\b)"
+    ))
+    .expect("the pattern of a crowd taken or stopped is valid")
+});
+
+/// True when a text (lower case) tells of protesters arrested or a gathering stopped by
+/// others: a protest with intervention. ("Protesters who were arrested" earlier are what a
+/// protest is about.)
+pub fn gathering_taken_or_stopped(text_lower: &str) -> bool {
+    GATHERING_TAKEN_OR_STOPPED
+        .find_iter(text_lower)
+        .any(|m| !m.as_str().contains(" who "))
+}
+
 /// True when a text (lower case) says the violence was a mob's.
 pub fn done_by_a_mob(text_lower: &str) -> bool {
     MOB.any_in(text_lower)
@@ -769,6 +793,30 @@ mod tests {
         ];
         for (text, stopped) in cases {
             assert_eq!(forces_stopped_a_gathering(text), stopped, "{text}");
+        }
+    }
+
+    #[test]
+    fn protesters_taken_or_a_gathering_stopped_by_others_is_an_intervention() {
+        let cases = [
+            ("police arrested 12 protesters outside the mill", true),
+            ("officers arrest dozens of demonstrators at the gate", true),
+            ("several marchers were detained near the bridge", true),
+            ("the sit-in was broken up by gendarmes", true),
+            ("the rally was disrupted by plain-clothes officers", true),
+            // What the protest is about.
+            (
+                "residents marched to demand the release of 9 men arrested",
+                false,
+            ),
+            (
+                "a vigil for the marchers who were detained in the spring",
+                false,
+            ),
+            ("the protest disrupted deliveries to the port", false),
+        ];
+        for (text, taken) in cases {
+            assert_eq!(gathering_taken_or_stopped(text), taken, "{text}");
         }
     }
 

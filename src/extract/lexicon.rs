@@ -2199,6 +2199,9 @@ pub static FORCE_ON_A_PROTEST: WordSet = WordSet::new(&[
     "dispersed",
     "dispersing",
     "broke up",
+    "breaking up",
+    "clubbed",
+    "fired into the crowd",
 ]);
 
 /// A list of lower-case words or phrases, hashed on first use, and searched for in text by

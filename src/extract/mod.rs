@@ -1956,6 +1956,7 @@ fn mark_protests_met_with_force(text: &str, sentences: &[Sentence<'_>], found: &
             let window = window.to_ascii_lowercase();
             if lexicon::FORCE_ON_A_PROTEST.any_in(&window)
                 || cues::forces_stopped_a_gathering(&window)
+                || cues::gathering_taken_or_stopped(&window)
             {
                 f.sub_event_type = SubEventType::ProtestWithIntervention;
             }
