@@ -612,10 +612,10 @@ mod tests {
 
     /// Word classes multiply phrases: the bundled table stays small enough that its matcher
     /// costs little memory (a table of 7,000 phrases took 15 MB more at peak; 3,500 about
-    /// 7 MB).
+    /// 7 MB; 4,100, with the devices found before they went off, 1-3 MB more than 3,600).
     #[test]
     fn the_bundled_table_expands_to_a_bounded_number_of_phrases() {
-        const MOST_PHRASES: usize = 3_600;
+        const MOST_PHRASES: usize = 4_200;
         let table = TriggerTable::bundled().expect("bundled table");
         assert!(
             table.len() <= MOST_PHRASES,
@@ -684,6 +684,23 @@ mod tests {
             (
                 "a demining team cleared unexploded ordnance near the school",
                 "Disrupted weapons use",
+            ),
+            // Nor did devices found before they went off.
+            (
+                "herders discovered a landmine beside the well",
+                "Disrupted weapons use",
+            ),
+            (
+                "a bomb was found under a bench at the depot",
+                "Disrupted weapons use",
+            ),
+            (
+                "sappers neutralized three IEDs on the northern track",
+                "Disrupted weapons use",
+            ),
+            (
+                "a roadside bomb struck the convoy on the northern track",
+                "Remote explosive/landmine/IED",
             ),
             // Captives traded between sides.
             (
