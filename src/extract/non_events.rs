@@ -178,7 +178,8 @@ pub(super) fn earlier_event_after_a_comma(lower: &str) -> Option<usize> {
 
 /// Where the first word of a trend is in a clause (lower case): a word of
 /// [`lexicon::GENERIC`] ("rising", "so far", "twice a day"), but not "a day" that tells a
-/// time apart ("arrested on Friday, a day after the attack").
+/// time apart ("arrested on Friday, a day after the attack") nor "declined to" that tells a
+/// refusal ("after the senate declined to review fees").
 pub(super) fn first_word_of_a_trend(lower: &str) -> Option<usize> {
     let mut from = 0;
     while let Some(at) = lexicon::GENERIC
@@ -194,12 +195,30 @@ pub(super) fn first_word_of_a_trend(lower: &str) -> Option<usize> {
                 "before" | "after" | "later" | "earlier" | "ago"
             )
         });
-        if !apart {
+        if !apart && !a_refusal(&lower[at..]) {
             return Some(at);
         }
-        from = at + "a day".len();
+        from = at + lower[at..].find(' ').unwrap_or(lower.len() - at);
     }
     None
+}
+
+/// Words that open the level a count "declined to" ("the lowest level", "about 40").
+const BEFORE_A_LEVEL: [&str; 14] = [
+    "a", "an", "the", "its", "their", "about", "around", "just", "less", "fewer", "only", "under",
+    "below", "zero",
+];
+
+/// True when a text (lower case) starts with "declined" said of a refusal ("the senate
+/// declined to review fees"), not of a count ("attacks declined to 40", "declined to the
+/// lowest level").
+fn a_refusal(lower: &str) -> bool {
+    let mut words = lower.split_whitespace();
+    words.next() == Some("declined")
+        && words.next() == Some("to")
+        && words.next().is_some_and(|w| {
+            w.starts_with(|c: char| c.is_ascii_alphabetic()) && !BEFORE_A_LEVEL.contains(&w)
+        })
 }
 
 /// How many words after the comma may open an earlier event ("just over two weeks after").
@@ -813,12 +832,18 @@ mod tests {
     }
 
     #[test]
-    fn a_day_apart_is_no_trend() {
+    fn a_day_apart_and_a_refusal_are_no_trend() {
         let rows = [
             ("police held two men on friday, a day after the raid", None),
             ("a day later, police held two men", None),
             ("raids happen twice a day in the valley", Some(19)),
             ("a day after the raid, attacks were rising", Some(35)),
+            (
+                "pupils rioted after the board declined to reopen the hall",
+                None,
+            ),
+            ("raids declined to 40 a month", Some(6)),
+            ("raids declined to the lowest level in years", Some(6)),
         ];
         for (clause, want) in rows {
             assert_eq!(first_word_of_a_trend(clause), want, "{clause}");
