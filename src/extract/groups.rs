@@ -47,8 +47,8 @@ impl GroupTable {
     /// A table from its text: one group per line, its names, its countries' codes and, if
     /// any, its home provinces ("CM.12=Far North|NG.27=Borno": country and admin1 code,
     /// then the province's name for the reader), then `state` for a state's own force or
-    /// mission or `party` for a political party. Comment lines start with `#`; a line without names and countries is left
-    /// out.
+    /// mission or `party` for a political party. Comment lines start with `#`; a line
+    /// without names and countries is left out.
     pub fn parse(text: &str) -> GroupTable {
         let mut names = Vec::new();
         let mut countries = Vec::new();
