@@ -1999,6 +1999,27 @@ fn a_group_named_alone_as_the_subject_is_the_perpetrator() {
 }
 
 #[test]
+fn people_taken_and_then_abused_are_attacked_not_arrested() {
+    let abused = "On 9 June 2021, police arrested a motorcycle mechanic in Kisumu. He was \
+                  beaten in his cell overnight.";
+    let incidents = extract(abused, None);
+    assert_eq!(
+        incidents.first().map(|i| i.sub_event_type.to_string()),
+        Some("Attack".to_string()),
+        "{incidents:#?}"
+    );
+    // Arrests after a killing are arrests: the dead are those of the killing.
+    let after_a_killing = "On 9 June 2021, police arrested 40 men in Kisumu after the \
+                           killing of a village elder.";
+    let incidents = extract(after_a_killing, None);
+    assert_eq!(
+        incidents.first().map(|i| i.sub_event_type.to_string()),
+        Some("Arrests".to_string()),
+        "{incidents:#?}"
+    );
+}
+
+#[test]
 fn a_crowd_that_does_nothing_violent_is_a_protest() {
     // Crowds of students and a plain "held a demonstration": nothing hurt, thrown, burnt or
     // blocked in the sentence or beside it.

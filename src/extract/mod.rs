@@ -717,6 +717,12 @@ impl<'g> Extractor<'g> {
                 sub = f.sub_event_type;
                 type_p = scores.of(sub);
             }
+            // "Police arrested two men ... They were tortured in custody": people taken and
+            // then abused or found dead are the codebook's attack on civilians, not an arrest.
+            if sub == SubEventType::Arrests && the_taken_were_abused(parts, f) {
+                sub = SubEventType::Attack;
+                type_p = scores.of(sub);
+            }
             // A weapon intercepted, shot down, defused or cleared did not go off: the
             // codebook's disrupted weapons use, however much the weapon's own words
             // ("a ballistic missile", "landmines") sound like an explosion to the model.
@@ -2376,6 +2382,37 @@ fn violence_is_only_the_grievance(parts: &ArticleParts<'_, '_>, f: &Found<'_>) -
                 && trigger.1 <= start
                 && is_the_grievance_of(&lower, trigger.1 - f.clause_span.0, start - f.clause_span.0)
         })
+}
+
+/// Words of harm done to people held: torture, beatings, death in custody.
+static ABUSE_OF_THE_TAKEN: lexicon::WordSet = lexicon::WordSet::new(&[
+    "tortured",
+    "torture",
+    "ill-treatment",
+    "ill-treated",
+    "mistreated",
+    "abused",
+    "beaten",
+    "beat",
+    "died in custody",
+    "died in detention",
+    "died while in custody",
+    "found dead",
+    "mass grave",
+    "remains were found",
+    "body was found",
+    "bodies were found",
+]);
+
+/// Whether the sentence of an arrest or the next tells that those taken were tortured,
+/// beaten or found dead. (A death toll alone is not enough: arrests often follow a killing,
+/// "a day after a shopkeeper was shot, troops rounded up 30 youths".)
+fn the_taken_were_abused(parts: &ArticleParts<'_, '_>, f: &Found<'_>) -> bool {
+    (f.sentence..(f.sentence + 2).min(parts.sentences.len())).any(|k| {
+        ABUSE_OF_THE_TAKEN
+            .first_in(&parts.sentences[k].text.to_ascii_lowercase())
+            .is_some()
+    })
 }
 
 /// Words of a crowd's violence that are no trigger or cue of their own ("protested
