@@ -702,6 +702,16 @@ mod tests {
                 "a roadside bomb struck the convoy on the northern track",
                 "Remote explosive/landmine/IED",
             ),
+            // Sexual violence in any of its words.
+            (
+                "guards were accused of raping two detainees",
+                "Sexual violence",
+            ),
+            (
+                "a teacher sexually abused three pupils at the school",
+                "Sexual violence",
+            ),
+            ("two girls were gang-raped near the well", "Sexual violence"),
             // Captives traded between sides.
             (
                 "the two factions exchanged prisoners at the bridge",
