@@ -2000,22 +2000,18 @@ fn a_group_named_alone_as_the_subject_is_the_perpetrator() {
 
 #[test]
 fn people_taken_and_then_abused_are_attacked_not_arrested() {
-    let abused = "On 9 June 2021, police arrested a motorcycle mechanic in Kisumu. He was \
-                  beaten in his cell overnight.";
-    let incidents = extract(abused, None);
-    assert_eq!(
-        incidents.first().map(|i| i.sub_event_type.to_string()),
-        Some("Attack".to_string()),
-        "{incidents:#?}"
+    assert_first_sub_event_type(
+        "On 9 June 2021, police arrested a motorcycle mechanic in Kisumu. He was beaten in \
+         his cell overnight.",
+        None,
+        "Attack",
     );
     // Arrests after a killing are arrests: the dead are those of the killing.
-    let after_a_killing = "On 9 June 2021, police arrested 40 men in Kisumu after the \
-                           killing of a village elder.";
-    let incidents = extract(after_a_killing, None);
-    assert_eq!(
-        incidents.first().map(|i| i.sub_event_type.to_string()),
-        Some("Arrests".to_string()),
-        "{incidents:#?}"
+    assert_first_sub_event_type(
+        "On 9 June 2021, police arrested 40 men in Kisumu after the killing of a village \
+         elder.",
+        None,
+        "Arrests",
     );
 }
 
@@ -2028,22 +2024,23 @@ fn a_crowd_that_does_nothing_violent_is_a_protest() {
         "On 4 May 2021, nursing students held a demonstration outside their college in \
          Kisumu. They asked for lower fees.",
     ] {
-        let incidents = extract(text, None);
         assert_eq!(
-            incidents.first().map(|i| i.event_type.to_string()),
-            Some("Protests".to_string()),
-            "{text}\n{incidents:#?}"
+            first_event_type(text).as_deref(),
+            Some("Protests"),
+            "{text}"
         );
     }
     // What they did in the next sentence makes the same crowd a riot.
     let rioted = "On 4 May 2021, students held a demonstration outside their college in \
                   Kisumu. They blocked the highway with burning tyres and stoned passing cars.";
-    let incidents = extract(rioted, None);
-    assert_eq!(
-        incidents.first().map(|i| i.event_type.to_string()),
-        Some("Riots".to_string()),
-        "{incidents:#?}"
-    );
+    assert_eq!(first_event_type(rioted).as_deref(), Some("Riots"));
+}
+
+/// The event type of a text's first incident, if any.
+fn first_event_type(text: &str) -> Option<String> {
+    extract(text, None)
+        .first()
+        .map(|i| i.event_type.to_string())
 }
 
 #[test]

@@ -154,11 +154,16 @@ impl GroupTable {
                 end == tail.len()
                     && (start == 0 || !head.as_bytes()[start - 1].is_ascii_alphanumeric())
             })
-            .map(|(i, _, _)| WrittenGroup {
-                actor_name: self.actor_names[i].as_str(),
-                state_force: self.state_forces[i],
-                countries: &self.countries[i],
-            })
+            .map(|(i, _, _)| self.written_group(i))
+    }
+
+    /// The group of the table's name `i`, as a text writes it.
+    fn written_group(&self, i: usize) -> WrittenGroup<'_> {
+        WrittenGroup {
+            actor_name: self.actor_names[i].as_str(),
+            state_force: self.state_forces[i],
+            countries: &self.countries[i],
+        }
     }
 
     /// The group whose name is exactly `span` of `text` ("Boko Haram" in "Boko Haram
@@ -167,11 +172,7 @@ impl GroupTable {
         let name = text.get(span.0..span.1)?;
         self.named_spans(name)
             .find(|&(_, start, end)| start == 0 && end == name.len())
-            .map(|(i, _, _)| WrittenGroup {
-                actor_name: self.actor_names[i].as_str(),
-                state_force: self.state_forces[i],
-                countries: &self.countries[i],
-            })
+            .map(|(i, _, _)| self.written_group(i))
     }
 
     /// Where a text names a group that fights (byte span; no political party), and whether
