@@ -1199,7 +1199,7 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
         named: &[(&str, &str)],
         supporting: &[(&str, &str)],
     ) -> bool {
-        let Some((place, _)) = self.first[i] else {
+        let Some((place, confidence)) = self.first[i] else {
             return false;
         };
         // A province or a city abroad needs more to be dropped: three names of another
@@ -1234,7 +1234,15 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
         });
         // A place of a country the story is told to be not about ("Wagner and FAMa forces
         // killed ten in Moura"), unless a capital written by its own name.
-        let told_elsewhere = prior_elsewhere && (by_another_name_only || !place.is_capital());
+        // Nor does it outweigh a town of such a country that its name alone makes sure of,
+        // named where something happened ("a clash outside a polling station in
+        // Munshiganj").
+        let sure_where_the_model_cannot_tell = only_guessed_elsewhere
+            && confidence >= SURE_TOWN_THE_MODEL_CANNOT_KNOW
+            && self.role_of(i) == Role::Locative;
+        let told_elsewhere = prior_elsewhere
+            && !sure_where_the_model_cannot_tell
+            && (by_another_name_only || !place.is_capital());
         let protected = big
             && (place.is_capital() || self.role_of(i) == Role::Locative)
             && (!told_elsewhere || only_guessed_elsewhere);
@@ -3391,6 +3399,10 @@ static SPEECH_VERBS: WordSet = WordSet::new(&[
     "recalled",
 ]);
 
+/// How sure the reading of a town of a country the country model does not know must be for
+/// the model's guess of another country not to drop it.
+const SURE_TOWN_THE_MODEL_CANNOT_KNOW: f32 = 0.9;
+
 /// Population under which a place abroad needs another name of its country in the text
 /// when other names agree on another country.
 const UNSUPPORTED_PLACE_POPULATION: u64 = 100_000;
@@ -3482,7 +3494,10 @@ const NUMBERED_AREAS: [&str; 7] = [
 fn container_of(text: &str, raws: &[Raw], i: usize, keep: &[bool]) -> Option<usize> {
     for j in i + 1..raws.len().min(i + 6) {
         let gap = text.get(raws[i].span.1..raws[j].span.0)?;
-        if gap.len() > 80 || gap.contains(['.', ';', ':']) {
+        if gap.len() > 80
+            || gap.contains(['.', ';', ':'])
+            || ends_a_chain_in_parentheses(text, raws[i].span.0, gap)
+        {
             return None;
         }
         let gap_words: Vec<&str> = gap
@@ -3534,6 +3549,20 @@ fn container_of(text: &str, raws: &[Raw], i: usize, keep: &[bool]) -> Option<usi
         }
     }
     None
+}
+
+/// True when the name starting at `start` ends a chain of places in parentheses that the
+/// `gap` after it closes: "in Surabaya (Surabaya, East Java), police": the name after it
+/// is outside the aside, no container of the names inside it. (An alias in parentheses
+/// goes on to its container: "Kushk (Rabat Sangi) district, Herat".)
+fn ends_a_chain_in_parentheses(text: &str, start: usize, gap: &str) -> bool {
+    if gap.matches(')').count() <= gap.matches('(').count() {
+        return false;
+    }
+    let before = &text[..start];
+    before
+        .rfind(['(', ')'])
+        .is_some_and(|k| before[k..].starts_with('(') && before[k..].contains(','))
 }
 
 /// Verbs done to persons, whose object right after them is a person ("sentenced Shelby").
@@ -3936,23 +3965,66 @@ mod tests {
         }
     }
 
-    /// A country the model only guessed from the words does not drop a city of a country
-    /// the model does not know, written by its own name where something happened; a
-    /// country the title or a group tells of does.
+    /// A country the model only guessed from the words does not drop a city, nor a town
+    /// its name alone makes sure of, of a country the model does not know, written by its
+    /// own name where something happened; a country the title or a group tells of does.
     #[test]
-    fn a_guess_of_the_country_model_gives_way_to_a_city_it_cannot_know() {
+    fn a_guess_of_the_country_model_gives_way_to_a_place_it_cannot_know() {
         let (g, guessed) = bundled_with_country("LK");
         let known = ["LK".to_string(), "NG".to_string()];
-        let text = "Relatives of detained men staged a sit-in in Mosul on Monday.";
-        let places_under = |guessed_among: Option<&[String]>| -> Vec<&str> {
-            find_all_mentions_under(g, text, &[guessed], guessed_among)
-                .places
-                .iter()
-                .map(|m| m.place.country)
-                .collect()
+        for (text, country) in [
+            (
+                "Relatives of detained men staged a sit-in in Mosul on Monday.",
+                "IQ",
+            ),
+            // a town of under 100,000
+            (
+                "Rival supporters clashed outside a polling station in Techiman.",
+                "GH",
+            ),
+        ] {
+            let places_under = |guessed_among: Option<&[String]>| -> Vec<&str> {
+                find_all_mentions_under(g, text, &[guessed], guessed_among)
+                    .places
+                    .iter()
+                    .map(|m| m.place.country)
+                    .collect()
+            };
+            assert_eq!(places_under(Some(&known)), [country], "{text}");
+            let told = places_under(None);
+            assert!(told.is_empty(), "{text}: {told:?}");
+        }
+    }
+
+    /// A chain of places in parentheses ends at its closing bracket: the name after it
+    /// contains none of them. An alias in parentheses goes on to its container.
+    #[test]
+    fn a_chain_in_parentheses_ends_at_its_bracket() {
+        let Ok(g) = Gazetteer::bundled() else {
+            return;
         };
-        assert_eq!(places_under(Some(&known)), ["IQ"]);
-        assert!(places_under(None).is_empty(), "{:?}", places_under(None));
+        let rows: [(&str, &[(&str, &str)]); 2] = [
+            (
+                "On Monday, in Bawku (Bawku, Upper East), Lagos traders were robbed.",
+                &[
+                    ("Bawku", "Upper East"),
+                    ("Bawku", "Upper East"),
+                    ("Lagos", "Lagos"),
+                ],
+            ),
+            (
+                "Gunmen shot a guard in Kushk (Rabat Sangi) district, Herat.",
+                &[("Kushk", "Herāt"), ("Herāt", "Herāt")],
+            ),
+        ];
+        for (text, expected) in rows {
+            let found: Vec<(&str, &str)> = find_mentions(g, text)
+                .iter()
+                .filter(|m| m.place.kind != PlaceKind::Admin1)
+                .map(|m| (m.place.name, g.admin1_name(m.place)))
+                .collect();
+            assert_eq!(found, expected, "{text}");
+        }
     }
 
     /// Names that stand for a people or a government are references, never places; the
