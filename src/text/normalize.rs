@@ -308,8 +308,12 @@ fn ordinary_case(text: &str, headline: bool) -> String {
         } else {
             0
         };
-        let capitalise =
-            sentence_start || after_a_saint || !common || beside_a_name || kept_with_a_name;
+        let capitalise = sentence_start
+            || after_a_saint
+            || !common
+            || beside_a_name
+            || kept_with_a_name
+            || names_a_month_or_day(text, start, end, bare);
         previous_was_a_name = (!common || kept_with_a_name)
             && (headline || !sentence_start)
             && word.chars().count() > 1;
@@ -328,6 +332,58 @@ fn ordinary_case(text: &str, headline: bool) -> String {
         sentence_start = false;
     }
     out
+}
+
+/// Months and weekdays, which English writes with a capital.
+const MONTHS_AND_DAYS: [&str; 16] = [
+    "january",
+    "february",
+    "april",
+    "june",
+    "july",
+    "september",
+    "october",
+    "november",
+    "december",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+
+/// Months whose names are ordinary words too ("they will march", "it may"): months only
+/// beside a number or after a word of time.
+const MONTHS_THAT_ARE_WORDS: [&str; 3] = ["march", "may", "august"];
+
+/// Words of time after which a month's name that is an ordinary word is the month ("IN
+/// MARCH", "SINCE MAY").
+const BEFORE_A_MONTH: [&str; 12] = [
+    "in", "since", "until", "till", "early", "mid", "late", "last", "next", "of", "during", "from",
+];
+
+/// True when the word `lower` at `start..end` of a text in capitals is a month's or a
+/// weekday's name: "ON 11 MARCH", "MARCH 4", "IN MARCH", "SUNDAY"; not "THEY WILL MARCH".
+fn names_a_month_or_day(text: &str, start: usize, end: usize, lower: &str) -> bool {
+    if MONTHS_AND_DAYS.contains(&lower) {
+        return true;
+    }
+    if !MONTHS_THAT_ARE_WORDS.contains(&lower) {
+        return false;
+    }
+    let before = text[..start].trim_end();
+    let previous_word = before
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    before.ends_with(|c: char| c.is_ascii_digit())
+        || text[end..]
+            .trim_start()
+            .starts_with(|c: char| c.is_ascii_digit())
+        || BEFORE_A_MONTH.contains(&previous_word.as_str())
 }
 
 /// Lower case of a word, letter by letter, keeping a letter whose lower case would take a
@@ -438,6 +494,25 @@ mod tests {
         assert!(normal.contains("the Fmln"), "{normal}");
         // a saint's title is followed by a name, even one that is an English word
         assert!(normal.contains("in San Martin department"), "{normal}");
+    }
+
+    #[test]
+    fn months_and_weekdays_keep_their_capital() {
+        let text = "ON 11 MARCH, AS ON SUNDAY, THE FARMERS SAID THEY WILL MARCH IN MAY                     WHATEVER MAY COME. TALKS SINCE MARCH LED NOWHERE; MAY 2 WAS NO                     HOLIDAY IN JANUARY OR AUGUST 9, AND THE AUGUST BODY MET."
+            .repeat(2);
+        let normal = normalize_for_analysis(&text);
+        assert_eq!(normal.len(), text.len());
+        for written in [
+            "On 11 March, as on Sunday",
+            "they will march in May",
+            "whatever may come",
+            "since March",
+            "May 2 was",
+            "in January or August 9",
+            "the august body",
+        ] {
+            assert!(normal.contains(written), "{written}: {normal}");
+        }
     }
 
     #[test]
