@@ -379,12 +379,7 @@ fn is_an_adjective(text: &str, start: usize, end: usize) -> bool {
     if !text[start..end].eq_ignore_ascii_case("offensive") {
         return false;
     }
-    let previous_word = text[..start]
-        .trim_end()
-        .rsplit(|c: char| !c.is_alphanumeric())
-        .next()
-        .unwrap_or("")
-        .to_ascii_lowercase();
+    let previous_word = crate::text::last_word_lowercase(&text[..start]);
     matches!(
         previous_word.as_str(),
         "find"
@@ -421,11 +416,7 @@ fn is_month(text: &str, start: usize, end: usize) -> bool {
     }
     let next = text[end..].trim_start();
     let previous = text[..start].trim_end();
-    let previous_word = previous
-        .rsplit(|c: char| !c.is_alphanumeric())
-        .next()
-        .unwrap_or("")
-        .to_ascii_lowercase();
+    let previous_word = crate::text::last_word_lowercase(previous);
     next.starts_with(|c: char| c.is_ascii_digit() || c.is_uppercase())
         || previous.ends_with(|c: char| c.is_ascii_digit())
         || matches!(

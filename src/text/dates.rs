@@ -643,11 +643,7 @@ fn runs_into_a_sentence(text: &str, start: usize, end: usize) -> bool {
     let capital = after.next().is_some_and(|c| c.is_ascii_uppercase());
     let lower_next = after.next().is_some_and(|c| c.is_ascii_lowercase());
     let before = text[..start].trim_end();
-    let last_word = before
-        .rsplit(|c: char| !c.is_alphanumeric())
-        .next()
-        .unwrap_or("")
-        .to_ascii_lowercase();
+    let last_word = super::last_word_lowercase(before);
     let dated_by_its_sentence = before.ends_with(',')
         || matches!(
             last_word.as_str(),

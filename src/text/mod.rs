@@ -19,7 +19,7 @@ pub use normalize::{
 pub use numbers::{Quantity, find_quantities, parse_number_word};
 pub use sentences::{Sentence, split_sentences};
 pub use teasers::{furniture_lines, teaser_lines};
-pub use words::{Word, is_capitalized, words};
+pub use words::{Word, is_capitalized, last_word_lowercase, words};
 
 /// Converts byte offsets of a text into Unicode code point offsets.
 #[derive(Debug, Clone)]

@@ -374,11 +374,7 @@ fn names_a_month_or_day(text: &str, start: usize, end: usize, lower: &str) -> bo
         return false;
     }
     let before = text[..start].trim_end();
-    let previous_word = before
-        .rsplit(|c: char| !c.is_alphanumeric())
-        .next()
-        .unwrap_or("")
-        .to_lowercase();
+    let previous_word = super::last_word_lowercase(before);
     before.ends_with(|c: char| c.is_ascii_digit())
         || text[end..]
             .trim_start()

@@ -61,6 +61,17 @@ pub fn words(text: &str) -> Vec<Word> {
     out
 }
 
+/// The word (letters and digits) that a text ends in, past any spaces, lower-cased; empty
+/// when it ends in a mark ("on 4" gives "4", "said," gives "").
+pub fn last_word_lowercase(before: &str) -> String {
+    before
+        .trim_end()
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("")
+        .to_lowercase()
+}
+
 /// True when a word starts with an upper-case letter.
 pub fn is_capitalized(word: &str) -> bool {
     word.chars().next().is_some_and(char::is_uppercase)
