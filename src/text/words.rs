@@ -76,3 +76,21 @@ pub fn last_word_lowercase(before: &str) -> String {
 pub fn is_capitalized(word: &str) -> bool {
     word.chars().next().is_some_and(char::is_uppercase)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_word_is_read_past_spaces_and_lower_cased() {
+        for (before, word) in [
+            ("fighting broke out On ", "on"),
+            ("as on 11 ", "11"),
+            ("the minister said, ", ""),
+            ("", ""),
+            ("near Gaoua ", "gaoua"),
+        ] {
+            assert_eq!(last_word_lowercase(before), word, "{before:?}");
+        }
+    }
+}
