@@ -2066,6 +2066,32 @@ fn a_tally_over_months_and_a_quake_are_no_incidents() {
 }
 
 #[test]
+fn a_report_called_untrue_is_no_incident() {
+    // a trigger, a casualty with no trigger, and a note's lead, each called untrue; in
+    // capitals too
+    for (text, date) in [
+        (
+            "The report that gunmen raided the depot in Gulu is unfounded, the army said.",
+            Some((1990, 5, 20)),
+        ),
+        (
+            "The report that two nurses were wounded in Gulu is groundless, officials said.",
+            Some((1990, 5, 20)),
+        ),
+        (
+            "THE REPORT THAT THE MAYOR'S SON WAS BADLY WOUNDED IN GULU IS ABSOLUTELY UNFOUNDED.",
+            None,
+        ),
+    ] {
+        let incidents = extract(text, date);
+        assert!(incidents.is_empty(), "{text}\n{incidents:#?}");
+    }
+    // A report told as true stays an incident.
+    let text = "Two nurses were wounded in Gulu, the report said.";
+    assert!(!extract(text, Some((1990, 5, 20))).is_empty(), "{text}");
+}
+
+#[test]
 fn a_wire_datelines_country_makes_a_far_town_that_town() {
     // A dateline that names its country is a foreign desk's, reporting from across the
     // country: a town far from the dateline's is that town, not a neighbourhood the

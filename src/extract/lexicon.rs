@@ -578,6 +578,18 @@ pub static DISMISSED: WordSet = WordSet::new(&[
     "refutes",
 ]);
 
+/// What a report is called when it is found untrue ("the report ... is unfounded").
+pub static UNTRUE: WordSet = WordSet::new(&[
+    "unfounded",
+    "groundless",
+    "baseless",
+    "untrue",
+    "false",
+    "fabricated",
+    "fabrication",
+    "hoax",
+]);
+
 /// What is dismissed in [`DISMISSED`]'s sense: reports, rumours, claims.
 pub static REPORTS: WordSet = WordSet::new(&[
     "report", "reports", "rumour", "rumours", "rumor", "rumors", "claim", "claims",

@@ -1174,8 +1174,10 @@ impl<'g> Extractor<'g> {
                     .find(|(_, s)| s.text.len() > LEAD_SENTENCE_MIN_BYTES)
                     .map(|(si, s)| (si, s, death_toll(s.text, &[])))
             })?;
-        // (A game's report, in the words of war sport uses, is no incident's lead.)
-        if tells_of_a_game(&sentence.text.to_lowercase(), || false) {
+        // (A game's report, in the words of war sport uses, is no incident's lead; nor is a
+        // report the lead calls untrue.)
+        let lower = sentence.text.to_lowercase();
+        if tells_of_a_game(&lower, || false) || calls_a_report_untrue(&lower) {
             return None;
         }
         let dates = dates_of(sentence, anchor);
@@ -1406,7 +1408,10 @@ impl<'g> Extractor<'g> {
         if best.is_none() && sense.natural_death && !lexicon::VIOLENCE_WORDS.any_in(&lower) {
             return None;
         }
-        if best.is_none() && is_unreal(&lower, (lower.len(), lower.len()), None) {
+        if best.is_none()
+            && (is_unreal(&lower, (lower.len(), lower.len()), None)
+                || calls_a_report_untrue(&lower))
+        {
             return None;
         }
         let trigger = best.map(|m| m.span);
@@ -3016,6 +3021,12 @@ fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool 
         .iter()
         .position(|w| lexicon::DISMISSED.contains(w))
         .is_some_and(|k| words[k + 1..].iter().any(|w| lexicon::REPORTS.contains(w)));
+    // "the report that a guard was shot is unfounded", "reports of gunfire at the mall were
+    // false": a report the sentence goes on to call untrue.
+    let found_untrue = words.iter().any(|w| lexicon::REPORTS.contains(w))
+        && lower[trigger.1.min(lower.len())..]
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| lexicon::UNTRUE.contains(w));
     // "negotiators will meet next week for a new round of talks": talks, a release or a
     // deal still to come, however far the modal stands before its word.
     let to_come = event_type == Some(EventType::StrategicDevelopments)
@@ -3025,7 +3036,7 @@ fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool 
         words.iter().any(|w| lexicon::WARNED.contains(w))
             && lexicon::MODAL_AFTER.any_in(&lower[trigger.1.min(lower.len())..])
     };
-    if irrealis || claimed || called_off || dismissed || to_come || warned() {
+    if irrealis || claimed || called_off || dismissed || found_untrue || to_come || warned() {
         return true;
     }
     if event_type.is_none_or(|t| t == EventType::StrategicDevelopments) {
@@ -3033,6 +3044,13 @@ fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool 
         return lexicon::MODAL_AFTER.any_in(after);
     }
     false
+}
+
+/// True when a lower-case sentence names a report and then calls it untrue ("the report
+/// that a guard was shot is unfounded").
+fn calls_a_report_untrue(lower: &str) -> bool {
+    let mut words = lower.split(|c: char| !c.is_alphanumeric());
+    words.any(|w| lexicon::REPORTS.contains(w)) && words.any(|w| lexicon::UNTRUE.contains(w))
 }
 
 /// True when the trigger at `trigger` (in the lower-case clause) is weighed by a superlative
@@ -5258,7 +5276,7 @@ mod tests {
     #[test]
     fn unreal_triggers_by_the_words_before_them() {
         // (lower-case clause, trigger word, its event type, unreal)
-        let rows: [(&str, &str, EventType, bool); 19] = [
+        let rows: [(&str, &str, EventType, bool); 21] = [
             // a warning with its time between; a deed denied
             (
                 "the agency warned on monday that fighting in the valley could spread",
@@ -5316,6 +5334,19 @@ mod tests {
                 "protest",
                 EventType::Protests,
                 true,
+            ),
+            // a report the sentence calls untrue; one it does not
+            (
+                "the report that gunmen attacked the mayor's office is unfounded",
+                "attacked",
+                EventType::Battles,
+                true,
+            ),
+            (
+                "the report said gunmen attacked the mayor's office",
+                "attacked",
+                EventType::Battles,
+                false,
             ),
             (
                 "the two sides will meet in the capital next month for a new round of talks",
