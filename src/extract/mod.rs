@@ -2329,7 +2329,34 @@ fn is_the_grievance_of(lower: &str, protest_end: usize, trigger_start: usize) ->
                     )
             })
     };
-    words_after < GRIEVANCE_TRIGGER_WORDS || a_deed_said_of_its_people()
+    // "to demand justice for a lawmaker who was assaulted", "punishment for a contractor
+    // who beat an engineer": a deed told in a relative clause of the grievance's noun.
+    let a_deed_of_its_relative_clause = || {
+        let after = &words[grievance_at + 1..];
+        let relative = after
+            .iter()
+            .rposition(|w| matches!(*w, "who" | "whom" | "which" | "that"))
+            .filter(|&k| k > 0 && after[..k].iter().all(|w| !w.ends_with([',', ';'])));
+        relative.is_some_and(|k| {
+            after.len() <= GRIEVANCE_PHRASE_WORDS
+                && after[k + 1..].iter().all(|w| {
+                    matches!(
+                        *w,
+                        "was"
+                            | "were"
+                            | "had"
+                            | "has"
+                            | "have"
+                            | "been"
+                            | "allegedly"
+                            | "reportedly"
+                    )
+                })
+        })
+    };
+    words_after < GRIEVANCE_TRIGGER_WORDS
+        || a_deed_said_of_its_people()
+        || a_deed_of_its_relative_clause()
 }
 
 /// The most words a grievance's noun phrase runs to before a deed said of its people ("the
@@ -5271,6 +5298,55 @@ mod tests {
             incidents[0].sub_event_type,
             SubEventType::RemoteExplosiveLandmineIed
         );
+    }
+
+    #[test]
+    fn a_violent_deed_after_a_protests_grievance_is_what_it_is_about() {
+        // (lower-case clause, the protest's word, the violent word, its grievance)
+        let rows = [
+            (
+                "traders marched against the killing of a vendor",
+                "marched",
+                "killing",
+                true,
+            ),
+            // a deed told in a relative clause of the grievance's noun
+            (
+                "nurses marched to demand justice for a colleague who was assaulted",
+                "marched",
+                "assaulted",
+                true,
+            ),
+            (
+                "staff rallied demanding punishment for a guard who had beaten a clerk",
+                "rallied",
+                "beaten",
+                true,
+            ),
+            // a deed of the crowd's own, after its grievance
+            (
+                "youths marched over fuel prices and then attacked a police post",
+                "marched",
+                "attacked",
+                false,
+            ),
+            (
+                "youths marched for a cause that, once they arrived, they attacked",
+                "marched",
+                "attacked",
+                false,
+            ),
+        ];
+        for (lower, protest, deed, grievance) in rows {
+            let (Some(p), Some(d)) = (lower.find(protest), lower.rfind(deed)) else {
+                panic!("{lower}");
+            };
+            assert_eq!(
+                is_the_grievance_of(lower, p + protest.len(), d),
+                grievance,
+                "{lower}"
+            );
+        }
     }
 
     #[test]
