@@ -136,6 +136,7 @@ pub fn find_all_mentions_under<'g>(
     names.read_in_containers();
     read_in_a_peoples_place(gazetteer, text, &names.raws, &demonyms, &mut names.first);
     names.drop_sites_named_after_small_towns();
+    names.drop_sites_put_in_another_country();
     names.read_one_sense_per_discourse();
     names.read_big_namesakes_where_the_people_is();
     names.read_far_neighbourhoods_in_the_town_named_most();
@@ -673,6 +674,40 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
                 || place.population < CITY_KNOWN_BY_ITS_EXONYMS
                     && !is_written_as_its_own_name(&self.raws[i].name, place)
             {
+                self.keep[i] = false;
+            }
+        }
+    }
+
+    /// "near the Puri Bridge in Sorong city", "Jackson International Airport in Port
+    /// Moresby": a site named after a place and put in a place of another country is in
+    /// that place; its first name is no place of the text (a person's, or a namesake's).
+    fn drop_sites_put_in_another_country(&mut self) {
+        for i in 0..self.raws.len() {
+            let Some((place, _)) = self.first[i] else {
+                continue;
+            };
+            if !self.keep[i] || place.kind == PlaceKind::Country {
+                continue;
+            }
+            let Some(site_end) = site_named_after(self.text, &self.tokens, self.raws[i].words.1)
+            else {
+                continue;
+            };
+            let after = &self.text[self.tokens[site_end].span.1..];
+            let Some(rest) = after
+                .strip_prefix(" in ")
+                .or_else(|| after.strip_prefix(", "))
+            else {
+                continue;
+            };
+            let at = self.text.len() - rest.len();
+            let put_elsewhere = self.raws.iter().enumerate().any(|(j, raw)| {
+                raw.span.0 == at
+                    && self.keep[j]
+                    && self.first[j].is_some_and(|(p, _)| p.country != place.country)
+            });
+            if put_elsewhere {
                 self.keep[i] = false;
             }
         }
@@ -1443,6 +1478,56 @@ fn before_its_site_or_people(text: &str, tokens: &[Word], last: usize) -> bool {
     })
 }
 
+/// The index of the word that ends a site's capitalised name opened by the name ending at
+/// word `last` ("Puri Bridge", "Jackson International Airport"), if one does.
+fn site_named_after(text: &str, tokens: &[Word], last: usize) -> Option<usize> {
+    capitalised_run_to(text, tokens, last, &TOWN_SITE_WORDS)
+}
+
+/// The index of the first word of `ends` in the run of capitalised words (at most
+/// [`SITE_NAME_WORDS`], one space apart) after word `last`, if the run reaches one.
+fn capitalised_run_to(text: &str, tokens: &[Word], last: usize, ends: &WordSet) -> Option<usize> {
+    let mut k = last;
+    while k + 1 < tokens.len() && k - last < SITE_NAME_WORDS {
+        let next = &tokens[k + 1];
+        let written = next.text(text);
+        if text.get(tokens[k].span.1..next.span.0) != Some(" ") || !is_capitalized(written) {
+            return None;
+        }
+        if ends.contains(written) {
+            return Some(k + 1);
+        }
+        k += 1;
+    }
+    None
+}
+
+/// Nouns that end the name of a site in a town ("Puri Bridge", "Kotoka Airport", "Makola
+/// Market").
+static TOWN_SITE_WORDS: WordSet = WordSet::new(&[
+    "bridge",
+    "airport",
+    "airfield",
+    "road",
+    "street",
+    "avenue",
+    "highway",
+    "junction",
+    "market",
+    "hospital",
+    "station",
+    "square",
+    "stadium",
+    "university",
+    "college",
+    "school",
+    "barracks",
+    "prison",
+    "hotel",
+    "mall",
+    "park",
+]);
+
 /// Capitalised words after a name, at most this many, that may end in a site's noun for
 /// [`opens_a_sites_name`] ("Gaoua Provincial High School").
 const SITE_NAME_WORDS: usize = 3;
@@ -1492,19 +1577,7 @@ fn is_a_small_towns_site(text: &str, tokens: &[Word], raw: &Raw, place: &Place) 
 /// True when the name ending at word `last` opens the capitalised name of a site in a town
 /// or of its people: "Gaoua Regional Hospital", "Kaya Central Market".
 fn opens_a_sites_name(text: &str, tokens: &[Word], last: usize) -> bool {
-    let mut k = last;
-    while k + 1 < tokens.len() && k - last < SITE_NAME_WORDS {
-        let next = &tokens[k + 1];
-        let written = next.text(text);
-        if text.get(tokens[k].span.1..next.span.0) != Some(" ") || !is_capitalized(written) {
-            return false;
-        }
-        if lexicon::DWELLERS_AND_PARTS.contains(written) {
-            return true;
-        }
-        k += 1;
-    }
-    false
+    capitalised_run_to(text, tokens, last, &lexicon::DWELLERS_AND_PARTS).is_some()
 }
 
 /// Confidence from which a town's reading gives way to a namesake in a county the text
@@ -3996,6 +4069,37 @@ mod tests {
             assert_eq!(places_under(Some(&known)), [country], "{text}");
             let told = places_under(None);
             assert!(told.is_empty(), "{text}: {told:?}");
+        }
+    }
+
+    /// A site named after a place abroad and put in a place is in that place; one named
+    /// after a town of the same country stays that town.
+    #[test]
+    fn a_site_put_in_a_place_abroad_is_no_place_of_its_first_name() {
+        let Ok(g) = Gazetteer::bundled() else {
+            return;
+        };
+        let rows: [(&str, &[&str]); 3] = [
+            (
+                "A guard fired at a fisherman near the Puri Bridge in Sorong city.",
+                &["ID"],
+            ),
+            (
+                "Traders were robbed at the Tamale Central Market in Tamale on Sunday.",
+                &["GH", "GH"],
+            ),
+            // no place after the site: the site stands in its own town
+            (
+                "Two men were stabbed at the Tamale Central Market.",
+                &["GH"],
+            ),
+        ];
+        for (text, countries) in rows {
+            let found: Vec<&str> = find_mentions(g, text)
+                .iter()
+                .map(|m| m.place.country)
+                .collect();
+            assert_eq!(found, countries, "{text}");
         }
     }
 
