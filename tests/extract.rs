@@ -2066,6 +2066,24 @@ fn a_tally_over_months_and_a_quake_are_no_incidents() {
 }
 
 #[test]
+fn people_abducted_and_then_killed_are_attacked() {
+    // A body found, the sentence after the abduction; bodies found in the next.
+    for text in [
+        "Militants kidnapped a teacher near Gulu on Monday. His body was found on Wednesday.",
+        "On 3 May 2021, armed men kidnapped two herders near Gulu. The bodies of both were \
+         found in a river.",
+    ] {
+        assert_first_sub_event_type(text, Some((2021, 5, 5)), "Attack");
+    }
+    // Beaten and let go: still abducted.
+    assert_first_sub_event_type(
+        "Gunmen abducted a trader in Gulu; he was beaten and released two days later.",
+        Some((2021, 5, 5)),
+        "Abduction/forced disappearance",
+    );
+}
+
+#[test]
 fn a_report_called_untrue_is_no_incident() {
     // a trigger, a casualty with no trigger, and a note's lead, each called untrue; in
     // capitals too

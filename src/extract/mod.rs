@@ -723,6 +723,14 @@ impl<'g> Extractor<'g> {
                 sub = SubEventType::Attack;
                 type_p = scores.of(sub);
             }
+            // "gunmen abducted and executed a village chief", "a trader was kidnapped; his
+            // body was found the next day": people abducted and then killed are attacked,
+            // in the codebook's words (those beaten and let go stay abducted).
+            if sub == SubEventType::AbductionForcedDisappearance && the_taken_were_killed(parts, f)
+            {
+                sub = SubEventType::Attack;
+                type_p = scores.of(sub);
+            }
             // A weapon intercepted, shot down, defused or cleared did not go off: the
             // codebook's disrupted weapons use, however much the weapon's own words
             // ("a ballistic missile", "landmines") sound like an explosion to the model.
@@ -2429,22 +2437,49 @@ static ABUSE_OF_THE_TAKEN: lexicon::WordSet = lexicon::WordSet::new(&[
     "died in custody",
     "died in detention",
     "died while in custody",
+]);
+
+/// Words that tell people held were found dead: a body, remains or a grave found.
+static THE_TAKEN_FOUND_DEAD: lexicon::WordSet = lexicon::WordSet::new(&[
     "found dead",
     "mass grave",
     "remains were found",
     "body was found",
     "bodies were found",
+    "body of",
+    "bodies of",
 ]);
 
 /// Whether the sentence of an arrest or the next tells that those taken were tortured,
 /// beaten or found dead. (A death toll alone is not enough: arrests often follow a killing,
 /// "a day after a shopkeeper was shot, troops rounded up 30 youths".)
 fn the_taken_were_abused(parts: &ArticleParts<'_, '_>, f: &Found<'_>) -> bool {
+    told_in_its_sentence_or_the_next(parts, f, &ABUSE_OF_THE_TAKEN)
+        || told_in_its_sentence_or_the_next(parts, f, &THE_TAKEN_FOUND_DEAD)
+}
+
+/// Whether the sentence of `f` or the one after it holds one of `words`.
+fn told_in_its_sentence_or_the_next(
+    parts: &ArticleParts<'_, '_>,
+    f: &Found<'_>,
+    words: &lexicon::WordSet,
+) -> bool {
     (f.sentence..(f.sentence + 2).min(parts.sentences.len())).any(|k| {
-        ABUSE_OF_THE_TAKEN
+        words
             .first_in(&parts.sentences[k].text.to_ascii_lowercase())
             .is_some()
     })
+}
+
+/// Words of a killing of people held: "executed", "beheaded".
+static KILLING_OF_THE_TAKEN: lexicon::WordSet =
+    lexicon::WordSet::new(&["killed", "executed", "beheaded", "murdered", "shot dead"]);
+
+/// Whether the sentence of an abduction or the next tells that someone was killed there
+/// ("abducted and executed a chief", "the body of the trader was found").
+fn the_taken_were_killed(parts: &ArticleParts<'_, '_>, f: &Found<'_>) -> bool {
+    told_in_its_sentence_or_the_next(parts, f, &KILLING_OF_THE_TAKEN)
+        || told_in_its_sentence_or_the_next(parts, f, &THE_TAKEN_FOUND_DEAD)
 }
 
 /// Words of a crowd's violence that are no trigger or cue of their own ("protested
