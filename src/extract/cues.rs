@@ -319,7 +319,8 @@ pub fn said_to_be_peaceful(text_lower: &str) -> bool {
 /// Verbs of stopping a gathering: what the state's forces do to a protest they intervene in
 /// ("blocked", "turned back", "broke up").
 const STOPPING_VERBS: &str = "blocked|prevented|stopped|barred|deterred|pushed back|chased|\
-    repelled|turned back|broke up|foiled|thwarted|cordoned off";
+    repelled|turned back|broke up|foiled|thwarted|cordoned off|intervened|intervene|intervenes|\
+    intervening";
 
 /// "Gendarmes blocked them", "troops turned back the march", "police prevented students
 /// from marching": the state's forces stopping a gathering, told by the verb and who does it
@@ -341,20 +342,25 @@ static FORCES_STOPPED_A_GATHERING: LazyLock<regex::Regex> = LazyLock::new(|| {
 /// True when a text (lower case) tells of the state's forces stopping a gathering: a
 /// protest with intervention, though no tear gas or arrest is named.
 pub fn forces_stopped_a_gathering(text_lower: &str) -> bool {
-    FORCES_STOPPED_A_GATHERING.is_match(text_lower)
+    // ("the police did not intervene": no stop.)
+    FORCES_STOPPED_A_GATHERING.find_iter(text_lower).any(|m| {
+        !m.as_str()
+            .split(' ')
+            .any(|w| matches!(w, "not" | "never" | "didn't"))
+    })
 }
 
 /// "Police arrested 18 protesters", "several demonstrators were detained", "the march was
 /// disrupted by police": the crowd itself taken or stopped. (An arrest a protest is about,
 /// "demanding the release of those arrested", is no intervention.)
 static GATHERING_TAKEN_OR_STOPPED: LazyLock<regex::Regex> = LazyLock::new(|| {
-    let crowd = "protesters|protestors|demonstrators|marchers|participants|strikers";
+    let crowd = "protesters|protestors|demonstrators|marchers|participants|strikers|of them";
     let taken = "arrested|arrest|arrests|detained|detain|detains|rounded up";
     let gathering = "protest|demonstration|march|rally|sit-in|procession";
     // (A pattern built from the words above: a test parses it.)
     #[allow(clippy::expect_used)]
     regex::Regex::new(&format!(
-        r"(?-u:\b)(?:(?:{taken})(?: [a-z0-9,]+){{0,3}} (?:{crowd})|(?:{crowd})(?: [a-z]+){{0,2}} (?:were|was|had been|have been) (?:{taken})|(?:{gathering}) (?:was|were) (?:interrupted|disrupted|broken up) by)(?-u:\b)"
+        r"(?-u:\b)(?:(?:{taken})(?: [a-z0-9,]+){{0,3}} (?:{crowd})|(?:{crowd})(?: [a-z]+){{0,2}} (?:were|was|had been|have been) (?:{taken})|(?:{taken})(?: [a-z0-9]+){{0,3}} (?:part of|at|during) the (?:{gathering})|(?:{gathering}) (?:was|were) (?:interrupted|disrupted|broken up) by)(?-u:\b)"
     ))
     .expect("the pattern of a crowd taken or stopped is valid")
 });
@@ -786,6 +792,8 @@ mod tests {
                 "the authorities prevented the rally from reaching the square",
                 true,
             ),
+            ("miners protested in the square. police intervened.", true),
+            ("the police did not intervene in the march", false),
             ("students were stopped by police at the gate", false),
             ("protesters blocked the main road with stones", false),
             ("traders stopped work to protest the new tax", false),
@@ -804,6 +812,11 @@ mod tests {
             ("several marchers were detained near the bridge", true),
             ("the sit-in was broken up by gendarmes", true),
             ("the rally was disrupted by plain-clothes officers", true),
+            (
+                "clerks rallied at the ministry. six of them were arrested.",
+                true,
+            ),
+            ("police arrested 14 people during the march", true),
             // What the protest is about.
             (
                 "residents marched to demand the release of 9 men arrested",
