@@ -2104,9 +2104,13 @@ fn a_report_called_untrue_is_no_incident() {
         let incidents = extract(text, date);
         assert!(incidents.is_empty(), "{text}\n{incidents:#?}");
     }
-    // A report told as true stays an incident.
-    let text = "Two nurses were wounded in Gulu, the report said.";
-    assert!(!extract(text, Some((1990, 5, 20))).is_empty(), "{text}");
+    // A report told as true stays an incident, "false" of something else too.
+    for text in [
+        "Two nurses were wounded in Gulu, the report said.",
+        "Reports said a man was shot in Gulu with false papers on him.",
+    ] {
+        assert!(!extract(text, Some((1990, 5, 20))).is_empty(), "{text}");
+    }
 }
 
 #[test]

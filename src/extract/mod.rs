@@ -3086,9 +3086,7 @@ fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool 
     // "the report that a guard was shot is unfounded", "reports of gunfire at the mall were
     // false": a report the sentence goes on to call untrue.
     let found_untrue = words.iter().any(|w| lexicon::REPORTS.contains(w))
-        && lower[trigger.1.min(lower.len())..]
-            .split(|c: char| !c.is_alphanumeric())
-            .any(|w| lexicon::UNTRUE.contains(w));
+        && says_untrue(&lower[trigger.1.min(lower.len())..]);
     // "negotiators will meet next week for a new round of talks": talks, a release or a
     // deal still to come, however far the modal stands before its word.
     let to_come = event_type == Some(EventType::StrategicDevelopments)
@@ -3112,7 +3110,39 @@ fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool 
 /// that a guard was shot is unfounded").
 fn calls_a_report_untrue(lower: &str) -> bool {
     let mut words = lower.split(|c: char| !c.is_alphanumeric());
-    words.any(|w| lexicon::REPORTS.contains(w)) && words.any(|w| lexicon::UNTRUE.contains(w))
+    words.any(|w| lexicon::REPORTS.contains(w)) && says_untrue(&words.collect::<Vec<_>>().join(" "))
+}
+
+/// True when a lower-case text says something is untrue: a word of [`lexicon::UNTRUE`] as
+/// what something is or is dismissed as ("is absolutely unfounded", "were false",
+/// "dismissed as a hoax"), not as an adjective of a thing ("using false papers").
+fn says_untrue(lower: &str) -> bool {
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let a_verb = |k: usize| {
+        matches!(
+            words.get(k).copied(),
+            Some("is" | "was" | "were" | "are" | "be" | "been" | "as")
+        )
+    };
+    words.iter().enumerate().any(|(k, w)| {
+        lexicon::UNTRUE.contains(w)
+            && k > 0
+            && (a_verb(k - 1)
+                || (k > 1
+                    && a_verb(k - 2)
+                    && matches!(
+                        words[k - 1],
+                        "a" | "an"
+                            | "absolutely"
+                            | "completely"
+                            | "totally"
+                            | "entirely"
+                            | "utterly"
+                    )))
+    })
 }
 
 /// True when the trigger at `trigger` (in the lower-case clause) is weighed by a superlative
