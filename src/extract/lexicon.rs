@@ -1733,20 +1733,7 @@ pub fn is_never_a_place(word: &str) -> bool {
 }
 
 /// Month names written in full.
-pub static MONTHS: WordSet = WordSet::new(&[
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-]);
+pub static MONTHS: WordSet = WordSet::new(&crate::text::MONTH_NAMES);
 
 /// What blocks a way when no crowd does ("roads were blocked by debris").
 pub static BLOCKED_BY_NATURE: WordSet = WordSet::new(&[
@@ -1826,15 +1813,7 @@ pub static WAY_WORDS: WordSet = WordSet::new(&[
 ]);
 
 /// The days of the week.
-pub static WEEKDAYS: WordSet = WordSet::new(&[
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-]);
+pub static WEEKDAYS: WordSet = WordSet::new(&crate::text::WEEKDAY_NAMES);
 
 /// Words that report an injury (a figure next to them is not a death toll).
 pub static INJURY_WORDS: WordSet = WordSet::new(&[

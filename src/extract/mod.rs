@@ -2993,10 +2993,7 @@ fn is_a_determiner(word: &str) -> bool {
 /// developments a modal anywhere after it ("the release ... will happen").
 fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool {
     let head = lower.get(..trigger.0).unwrap_or("");
-    let words: Vec<&str> = head
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect();
+    let words = words_of(head);
     let protest = event_type == Some(EventType::Protests);
     let n = words.len();
     // "accused the army of shelling", "denied attacking": a claim, not a report. But "a man
@@ -3086,7 +3083,7 @@ fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool 
     // "the report that a guard was shot is unfounded", "reports of gunfire at the mall were
     // false": a report the sentence goes on to call untrue.
     let found_untrue = words.iter().any(|w| lexicon::REPORTS.contains(w))
-        && says_untrue(&lower[trigger.1.min(lower.len())..]);
+        && says_untrue(&words_of(&lower[trigger.1.min(lower.len())..]));
     // "negotiators will meet next week for a new round of talks": talks, a release or a
     // deal still to come, however far the modal stands before its word.
     let to_come = event_type == Some(EventType::StrategicDevelopments)
@@ -3109,18 +3106,24 @@ fn is_unreal(lower: &str, trigger: Span, event_type: Option<EventType>) -> bool 
 /// True when a lower-case sentence names a report and then calls it untrue ("the report
 /// that a guard was shot is unfounded").
 fn calls_a_report_untrue(lower: &str) -> bool {
-    let mut words = lower.split(|c: char| !c.is_alphanumeric());
-    words.any(|w| lexicon::REPORTS.contains(w)) && says_untrue(&words.collect::<Vec<_>>().join(" "))
+    let words = words_of(lower);
+    words
+        .iter()
+        .position(|w| lexicon::REPORTS.contains(w))
+        .is_some_and(|k| says_untrue(&words[k + 1..]))
 }
 
-/// True when a lower-case text says something is untrue: a word of [`lexicon::UNTRUE`] as
+/// The words of a text (runs of letters and digits).
+fn words_of(text: &str) -> Vec<&str> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// True when lower-case words say something is untrue: a word of [`lexicon::UNTRUE`] as
 /// what something is or is dismissed as ("is absolutely unfounded", "were false",
 /// "dismissed as a hoax"), not as an adjective of a thing ("using false papers").
-fn says_untrue(lower: &str) -> bool {
-    let words: Vec<&str> = lower
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect();
+fn says_untrue(words: &[&str]) -> bool {
     let a_verb = |k: usize| {
         matches!(
             words.get(k).copied(),
@@ -3171,12 +3174,7 @@ fn follows_a_superlative(lower: &str, trigger: Span) -> bool {
 
 /// The words of a clause before its trigger at `trigger`.
 fn words_before(lower: &str, trigger: Span) -> Vec<&str> {
-    lower
-        .get(..trigger.0)
-        .unwrap_or("")
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect()
+    words_of(lower.get(..trigger.0).unwrap_or(""))
 }
 
 /// True when the protest whose trigger is at `trigger` (in the lower-case clause) is only
@@ -4379,10 +4377,7 @@ fn tells_of_another_incident(clause: &str) -> bool {
     const OF_A_PERSON: [&str; 10] = [
         "wounded", "injured", "hurt", "person", "man", "woman", "one", "was", "were", "died",
     ];
-    let words: Vec<&str> = clause
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect();
+    let words = words_of(clause);
     words.iter().enumerate().any(|(k, w)| {
         lexicon::ANOTHER_INCIDENT.contains(w)
             && !(*w == "another"

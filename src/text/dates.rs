@@ -26,6 +26,33 @@ pub struct DateExpr {
     pub report_date: bool,
 }
 
+/// The months' names, lower case.
+pub const MONTH_NAMES: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+/// The weekdays' names, lower case.
+pub const WEEKDAY_NAMES: [&str; 7] = [
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+
 const MONTHS: &str = "january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec";
 const WEEKDAYS: &str = "monday|tuesday|wednesday|thursday|friday|saturday|sunday";
 

@@ -11,7 +11,7 @@ mod teasers;
 mod words;
 
 pub use dateline::{Dateline, find_dateline};
-pub use dates::{DateExpr, find_dates};
+pub use dates::{DateExpr, MONTH_NAMES, WEEKDAY_NAMES, find_dates};
 pub use normalize::{
     SITE_ENDINGS, STREET_ENDINGS, headline_as_a_sentence, is_common_word, is_hard_wrapped,
     is_in_capitals, normalize_for_analysis, words_and_capitalised,

@@ -334,26 +334,6 @@ fn ordinary_case(text: &str, headline: bool) -> String {
     out
 }
 
-/// Months and weekdays, which English writes with a capital.
-const MONTHS_AND_DAYS: [&str; 16] = [
-    "january",
-    "february",
-    "april",
-    "june",
-    "july",
-    "september",
-    "october",
-    "november",
-    "december",
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-];
-
 /// Months whose names are ordinary words too ("they will march", "it may"): months only
 /// beside a number or after a word of time.
 const MONTHS_THAT_ARE_WORDS: [&str; 3] = ["march", "may", "august"];
@@ -367,11 +347,14 @@ const BEFORE_A_MONTH: [&str; 12] = [
 /// True when the word `lower` at `start..end` of a text in capitals is a month's or a
 /// weekday's name: "ON 11 MARCH", "MARCH 4", "IN MARCH", "SUNDAY"; not "THEY WILL MARCH".
 fn names_a_month_or_day(text: &str, start: usize, end: usize, lower: &str) -> bool {
-    if MONTHS_AND_DAYS.contains(&lower) {
+    if super::WEEKDAY_NAMES.contains(&lower) {
         return true;
     }
-    if !MONTHS_THAT_ARE_WORDS.contains(&lower) {
+    if !super::MONTH_NAMES.contains(&lower) {
         return false;
+    }
+    if !MONTHS_THAT_ARE_WORDS.contains(&lower) {
+        return true;
     }
     let before = text[..start].trim_end();
     let previous_word = super::last_word_lowercase(before);
