@@ -2277,7 +2277,8 @@ fn name_of_words<'g>(
     // "Fla.", "Calif.": an abbreviation keeps its dot, which tells it from a word.
     let dotted = text[last.span.1..].starts_with('.')
         && !gazetteer.abbreviated(&format!("{name}.")).is_empty();
-    if !dotted && !plausible_name_form(name) {
+    let short_town = || n == 1 && is_a_short_town_named_where(gazetteer, text, tokens, i);
+    if !(dotted || plausible_name_form(name) || short_town()) {
         return None;
     }
     if names_a_block(text, tokens, i) {
@@ -2739,6 +2740,39 @@ fn plausible_name_form(name: &str) -> bool {
     let letters: Vec<char> = name.chars().filter(|c| c.is_alphabetic()).collect();
     let all_capitals = letters.iter().all(|c| c.is_uppercase());
     letters.len() > 2 || (letters.len() == 2 && all_capitals)
+}
+
+/// The fewest people a town of a two-letter name holds to be read as one ("Wa", "Bo").
+const SHORT_TOWN_POPULATION: u64 = 10_000;
+
+/// Whether the `i`th word, a two-letter word in ordinary case, names a town where something
+/// is: written right after "in", "at" or "near" ("marched in Wa", "a raid at Bo"), not
+/// before another capitalised word, a possessive or a hyphen (where it is a syllable of a
+/// longer name), and the very name of a town of some size (not only one of its spellings,
+/// nor a country's code).
+fn is_a_short_town_named_where(
+    gazetteer: &Gazetteer,
+    text: &str,
+    tokens: &[Word],
+    i: usize,
+) -> bool {
+    let word = tokens[i].text(text);
+    let after_a_locative = i > 0
+        && matches!(tokens[i - 1].text(text), "in" | "at" | "near")
+        && text.get(tokens[i - 1].span.1..tokens[i].span.0) == Some(" ");
+    let rest = &text[tokens[i].span.1..];
+    let ends_the_name = !rest.starts_with(['\'', '’', '-'])
+        && !tokens.get(i + 1).is_some_and(|next| {
+            is_capitalized(next.text(text)) && text.get(tokens[i].span.1..next.span.0) == Some(" ")
+        });
+    after_a_locative
+        && ends_the_name
+        && is_capitalized(word)
+        && gazetteer.lookup(word).iter().any(|place| {
+            place.kind == PlaceKind::PopulatedPlace
+                && place.population >= SHORT_TOWN_POPULATION
+                && fold(place.name) == fold(word)
+        })
 }
 
 /// The words of the persons' names a text writes in full, lower-cased: a given name and
@@ -4038,6 +4072,39 @@ mod tests {
                 .map(|m| (m.place.name, m.place.country))
                 .collect();
             assert_eq!(places, [("Takaba", "KE")], "{text}");
+        }
+    }
+
+    /// A two-letter word in ordinary case is a town only where something is put in it, as
+    /// the very name of a town of some size, and not as a syllable of a longer name.
+    #[test]
+    fn a_town_of_a_two_letter_name_is_read_only_where_something_is() {
+        let Ok(g) = Gazetteer::bundled() else {
+            panic!("the bundled gazetteer");
+        };
+        for (text, expected) in [
+            (
+                "Traders marched in Wa on Monday over new market fees.",
+                Some("Wa"),
+            ),
+            ("Two men were shot at Bo late on Friday.", Some("Bo")),
+            ("Wa traders marched on Monday over new market fees.", None),
+            // a syllable of a longer name, a possessive, a word before a name
+            ("Police fired tear gas in Ho-Kpalime on Monday.", None),
+            ("Fans gathered in Bo's main square on Friday.", None),
+            (
+                "A bomb went off in Ho Chi Minh City on Friday.",
+                Some("Ho Chi Minh City"),
+            ),
+            // no town of that name (only a country's code)
+            ("Two men were shot at Ga late on Friday.", None),
+        ] {
+            let places: Vec<&str> = find_all_mentions_under(g, text, &[], None)
+                .places
+                .iter()
+                .map(|m| m.place.name)
+                .collect();
+            assert_eq!(places.first().copied(), expected, "{text}: {places:?}");
         }
     }
 

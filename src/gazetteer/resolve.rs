@@ -245,8 +245,17 @@ impl Gazetteer {
         } else {
             ABBREVIATION_BONUS
         };
+        // "Bo", "Ga": two letters in ordinary case are no country's code ("BO", "GA"),
+        // though a town may bear them.
+        let two_letters_in_ordinary_case =
+            written.chars().count() == 2 && !written.chars().all(char::is_uppercase);
         let found: Vec<Candidate<'_>> = matches
             .iter()
+            .filter(|&&(i, matched)| {
+                !(two_letters_in_ordinary_case
+                    && matched == NameMatch::Alias
+                    && self.place(i).is_some_and(|p| p.kind == PlaceKind::Country))
+            })
             .map(|&(i, matched)| (i, matched, 0.0))
             .chain(
                 abbreviated
