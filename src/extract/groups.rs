@@ -15,6 +15,8 @@ pub const BUNDLED_GROUPS: &str = include_str!("../../data/armed_groups.tsv");
 #[derive(Debug)]
 pub struct GroupTable {
     matcher: Option<AhoCorasick>,
+    /// The names, as the table writes them.
+    names: Vec<String>,
     countries: Vec<Vec<String>>,
     /// Per name: (country code, GeoNames admin1 code) of the group's home provinces.
     homes: Vec<Vec<(String, String)>>,
@@ -38,6 +40,29 @@ pub struct WrittenGroup<'t> {
     pub state_force: bool,
     /// The countries (ISO alpha-2) the group acts in.
     pub countries: &'t [String],
+}
+
+/// The name that ends `text` (before spaces): its run of capitalised words, with the small
+/// words inside a name ("Front for the Liberation of X"), when it holds two capitalised
+/// words or more; else empty.
+fn capitalised_name_ending(text: &str) -> &str {
+    let head = text.trim_end();
+    let (mut start, mut capitalised, mut rest) = (head.len(), 0, head);
+    loop {
+        let word_start = rest.rfind(' ').map_or(0, |k| k + 1);
+        let word = &rest[word_start..];
+        if word.chars().next().is_some_and(char::is_uppercase) {
+            capitalised += 1;
+            start = word_start;
+        } else if !matches!(word, "of" | "for" | "the" | "and" | "de" | "du" | "des") {
+            break;
+        }
+        if word_start == 0 {
+            break;
+        }
+        rest = rest[..word_start - 1].trim_end();
+    }
+    if capitalised >= 2 { &head[start..] } else { "" }
 }
 
 /// The bundled table, parsed once.
@@ -105,6 +130,7 @@ impl GroupTable {
         GroupTable {
             longest_name: names.iter().map(String::len).max().unwrap_or(0),
             matcher,
+            names,
             countries,
             homes,
             actor_names,
@@ -131,9 +157,54 @@ impl GroupTable {
             .map(|m| (m.pattern().as_usize(), m.start(), m.end()))
     }
 
-    /// The table's entries (by name) of the groups a text names.
+    /// The table's entries (by name) of the groups a text names, but for a group's acronym
+    /// the text spells out as another name: "the Social Democratic Front (SDF)" is no
+    /// Syrian Democratic Forces.
     fn named_in<'a>(&'a self, text: &'a str) -> impl Iterator<Item = usize> + 'a {
-        self.named_spans(text).map(|(i, _, _)| i)
+        self.named_spans(text)
+            .filter(move |&(i, start, end)| {
+                !self.spelled_out_as_another(text, i, &text[start..end])
+            })
+            .map(|(i, _, _)| i)
+    }
+
+    /// Whether `written`, the table's name `i` as the text writes it, is an acronym the text
+    /// spells out, somewhere, as a name other than its group's ("Social Democratic Front
+    /// (SDF)"), when the table gives the group another name to tell them apart.
+    fn spelled_out_as_another(&self, text: &str, i: usize, written: &str) -> bool {
+        let is_acronym = written.len() <= 6
+            && written.len() >= 2
+            && written.bytes().all(|b| b.is_ascii_uppercase());
+        if !is_acronym {
+            return false;
+        }
+        let group = self.actor_names[i].as_str();
+        let own_names: Vec<String> = (0..self.names.len())
+            .filter(|&k| self.actor_names[k] == group && self.names[k] != written)
+            .map(|k| self.names[k].to_ascii_lowercase())
+            .collect();
+        text.match_indices(&format!("({written})")).any(|(at, _)| {
+            let words: Vec<String> = capitalised_name_ending(&text[..at])
+                .split(' ')
+                .filter(|w| w.chars().next().is_some_and(char::is_uppercase))
+                .map(str::to_lowercase)
+                .collect();
+            // Spelled out: the capitalised words' initials are the acronym ("Raila Odinga
+            // (ODM)" spells nothing out).
+            let initials: String = words.iter().filter_map(|w| w.chars().next()).collect();
+            let spelled_out = !words.is_empty() && initials.eq_ignore_ascii_case(written);
+            // As its own group's name, give or take a small word ("Front of the Restoration
+            // of Unity" for "Front for the Restoration of Unity").
+            let as_its_own = own_names.iter().any(|name| {
+                let shared = words
+                    .iter()
+                    .filter(|w| name.split(' ').any(|n| n == w.as_str()))
+                    .count();
+                shared * 3 >= words.len() * 2
+            });
+            // (A group the table knows by its acronym only may be spelled out any way.)
+            spelled_out && !own_names.is_empty() && !as_its_own
+        })
     }
 
     /// The group whose name the text writes just before byte `at`, one space away
@@ -297,6 +368,35 @@ mod tests {
         for (text, want) in rows {
             assert_eq!(GROUPS.countries_named(text), want, "{text}");
         }
+    }
+
+    /// An acronym the text spells out as another name is not the group's: it names no
+    /// country; spelled out as the group's own name, or not at all, it does.
+    #[test]
+    fn an_acronym_spelled_out_as_another_name_is_no_group() {
+        let table = GroupTable::parse("Red Hand Brigade|RHB\tXA\n");
+        for (text, want) in [
+            ("RHB fighters raided a farm", &["XA"][..]),
+            ("the Red Hand Brigade (RHB) raided a farm", &["XA"]),
+            (
+                "the Rural Help Board (RHB) held a rally; RHB members marched",
+                &[],
+            ),
+            // one word before the brackets spells nothing out
+            ("members of (RHB) marched", &["XA"]),
+            // a person's name before the brackets, or the group's name with another small
+            // word
+            ("a rally for Ruth Banda (RHB) was held", &["XA"]),
+            ("the Red Hand of Brigade (RHB) raided a farm", &["XA"]),
+        ] {
+            assert_eq!(table.countries_named(text), want, "{text}");
+        }
+        // a group known by its acronym alone
+        let table = GroupTable::parse("RHB\tXA\n");
+        assert_eq!(
+            table.countries_named("the Rural Help Board (RHB) held a rally"),
+            ["XA"]
+        );
     }
 
     #[test]
