@@ -717,6 +717,17 @@ impl<'g> Extractor<'g> {
                 sub = f.sub_event_type;
                 type_p = scores.of(sub);
             }
+            // "Youths protested violently, setting fire to the town hall": a crowd whose own
+            // clause says it turned violent riots, however peaceful its words sounded to the
+            // model (a deed the protest is about is its grievance, not the crowd's).
+            if matches!(
+                sub,
+                SubEventType::PeacefulProtest | SubEventType::ProtestWithIntervention
+            ) && the_crowd_turned_violent(parts, f)
+            {
+                sub = SubEventType::ViolentDemonstration;
+                type_p = scores.of(sub);
+            }
             // "Police arrested two men ... They were tortured in custody": people taken and
             // then abused or found dead are the codebook's attack on civilians, not an arrest.
             if sub == SubEventType::Arrests && the_taken_were_abused(parts, f) {
@@ -2338,16 +2349,19 @@ fn is_the_grievance_of(lower: &str, protest_end: usize, trigger_start: usize) ->
             })
     };
     // "to demand justice for a lawmaker who was assaulted", "punishment for a contractor
-    // who beat an engineer": a deed told in a relative clause of the grievance's noun.
+    // who beat an engineer", "for a trader whose shop was set ablaze": a deed told in a
+    // relative clause of the grievance's noun.
     let a_deed_of_its_relative_clause = || {
         let after = &words[grievance_at + 1..];
         let relative = after
             .iter()
-            .rposition(|w| matches!(*w, "who" | "whom" | "which" | "that"))
+            .rposition(|w| matches!(*w, "who" | "whom" | "which" | "that" | "whose"))
             .filter(|&k| k > 0 && after[..k].iter().all(|w| !w.ends_with([',', ';'])));
         relative.is_some_and(|k| {
+            // ("whose" takes its noun: "whose shop")
+            let verb_from = if after[k] == "whose" { k + 2 } else { k + 1 };
             after.len() <= GRIEVANCE_PHRASE_WORDS
-                && after[k + 1..].iter().all(|w| {
+                && after.get(verb_from..).unwrap_or(&[]).iter().all(|w| {
                     matches!(
                         *w,
                         "was"
@@ -2399,11 +2413,7 @@ fn violence_is_only_the_grievance(parts: &ArticleParts<'_, '_>, f: &Found<'_>) -
     else {
         return false;
     };
-    let lower = parts
-        .text
-        .get(f.clause_span.0..f.clause_span.1)
-        .unwrap_or("")
-        .to_ascii_lowercase();
+    let lower = clause_in_lower_case(parts.text, f);
     let in_clause = |start: usize| start >= f.clause_span.0 && start < f.clause_span.1;
     let mut violence = matches
         .iter()
@@ -2422,6 +2432,73 @@ fn violence_is_only_the_grievance(parts: &ArticleParts<'_, '_>, f: &Found<'_>) -
                 && trigger.1 <= start
                 && is_the_grievance_of(&lower, trigger.1 - f.clause_span.0, start - f.clause_span.0)
         })
+}
+
+/// Words that say a crowd itself turned violent: "protested violently", "turned violent",
+/// "violent demonstrators", "lit bonfires", "set fire to".
+static THE_CROWD_TURNED_VIOLENT: lexicon::WordSet = lexicon::WordSet::new(&[
+    "protested violently",
+    "protesting violently",
+    "protest violently",
+    "demonstrated violently",
+    "demonstrating violently",
+    "demonstrate violently",
+    "turned violent",
+    "turns violent",
+    "became violent",
+    "becomes violent",
+    "grew violent",
+    "violent protest",
+    "violent protests",
+    "violent demonstration",
+    "violent demonstrations",
+    "violent protesters",
+    "violent protestors",
+    "violent demonstrators",
+    "lit fires",
+    "lit bonfires",
+    "set fire to",
+    "setting fire to",
+    "set ablaze",
+    "burnt down",
+    "burned down",
+    "burn down",
+]);
+
+/// The clause of `f`, in lower case.
+fn clause_in_lower_case(text: &str, f: &Found<'_>) -> String {
+    text.get(f.clause_span.0..f.clause_span.1)
+        .unwrap_or("")
+        .to_ascii_lowercase()
+}
+
+/// Whether the clause of a protest says the crowd turned violent (see
+/// [`says_the_crowd_turned_violent`]).
+fn the_crowd_turned_violent(parts: &ArticleParts<'_, '_>, f: &Found<'_>) -> bool {
+    let Some(trigger) = f.trigger else {
+        return false;
+    };
+    let lower = clause_in_lower_case(parts.text, f);
+    says_the_crowd_turned_violent(&lower, trigger.1.saturating_sub(f.clause_span.0))
+}
+
+/// Whether a protest's clause (lower case; its protest word ends at `protest_end`) says the
+/// crowd turned violent ([`THE_CROWD_TURNED_VIOLENT`]) other than as the grievance the
+/// protest is about ("to demand justice for a trader whose shop was set ablaze").
+fn says_the_crowd_turned_violent(lower: &str, protest_end: usize) -> bool {
+    let mut from = 0;
+    while let Some(at) = lower
+        .get(from..)
+        .and_then(|rest| THE_CROWD_TURNED_VIOLENT.first_in(rest))
+    {
+        let start = from + at;
+        if !is_the_grievance_of(lower, protest_end, start) {
+            return true;
+        }
+        // (Entries start with an ASCII letter: the next byte starts a character.)
+        from = start + 1;
+    }
+    false
 }
 
 /// Words of harm done to people held: torture, beatings, death in custody.
@@ -5383,6 +5460,12 @@ mod tests {
                 "beaten",
                 true,
             ),
+            (
+                "farmers marched for justice for a herder whose hut was burned",
+                "marched",
+                "burned",
+                true,
+            ),
             // a deed of the crowd's own, after its grievance
             (
                 "youths marched over fuel prices and then attacked a police post",
@@ -5405,6 +5488,54 @@ mod tests {
                 is_the_grievance_of(lower, p + protest.len(), d),
                 grievance,
                 "{lower}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_crowd_that_turned_violent_riots_unless_it_is_the_grievance() {
+        // (lower-case clause, the protest's word, whether the crowd turned violent)
+        let rows = [
+            ("youths protested violently in the town", "protested", true),
+            (
+                "youths marched and set fire to the town hall",
+                "marched",
+                true,
+            ),
+            ("the march turned violent at noon", "march", true),
+            ("violent protests broke out in the town", "protests", true),
+            (
+                "youths marched for justice for a trader whose shop was set ablaze",
+                "marched",
+                false,
+            ),
+            (
+                "youths marched against the burned down market",
+                "marched",
+                false,
+            ),
+            ("youths marched peacefully in the town", "marched", false),
+        ];
+        for (lower, protest, violent) in rows {
+            let Some(p) = lower.find(protest) else {
+                panic!("{lower}");
+            };
+            assert_eq!(
+                says_the_crowd_turned_violent(lower, p + protest.len()),
+                violent,
+                "{lower}"
+            );
+        }
+        // The event model alone reads these as peaceful.
+        for text in [
+            "Residents protested violently in Mopti on Monday.",
+            "Residents protested in Mopti on Monday, setting fire to the town hall.",
+        ] {
+            let incidents = incidents_of(text, NaiveDate::from_ymd_opt(2021, 3, 10));
+            assert_eq!(
+                incidents.first().map(|i| i.sub_event_type),
+                Some(SubEventType::ViolentDemonstration),
+                "{text}"
             );
         }
     }
