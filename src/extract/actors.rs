@@ -242,6 +242,30 @@ const ACTOR_PHRASES: &[(&str, ActorKind)] = &[
     ("militia member", ActorKind::Militia),
     ("militia members", ActorKind::Militia),
     ("pro-government militia", ActorKind::Militia),
+    // Armed volunteers and communal self-defence groups: those they fight fight an armed
+    // side ("gunmen killed a VDP member" is a clash).
+    ("militiaman", ActorKind::Militia),
+    ("vdp", ActorKind::Militia),
+    ("vdps", ActorKind::Militia),
+    ("vdp member", ActorKind::Militia),
+    ("vdp members", ActorKind::Militia),
+    ("volunteer fighter", ActorKind::Militia),
+    ("volunteer fighters", ActorKind::Militia),
+    ("home guard", ActorKind::Militia),
+    ("home guards", ActorKind::Militia),
+    ("koglweogo", ActorKind::Militia),
+    ("koglweogos", ActorKind::Militia),
+    ("koglweogo member", ActorKind::Militia),
+    ("koglweogo members", ActorKind::Militia),
+    ("dozo", ActorKind::Militia),
+    ("dozos", ActorKind::Militia),
+    ("dozo hunters", ActorKind::Militia),
+    ("dozo member", ActorKind::Militia),
+    ("dozo members", ActorKind::Militia),
+    ("cjtf", ActorKind::Militia),
+    ("civilian joint task force", ActorKind::Militia),
+    ("self-defence group", ActorKind::Militia),
+    ("self-defense group", ActorKind::Militia),
     ("arbaki post", ActorKind::Militia),
     ("government", ActorKind::Government),
     ("authorities", ActorKind::Government),
@@ -968,6 +992,22 @@ mod tests {
                 "Soldiers repelled an attack by Boko Haram near Tarvo",
                 "attack",
                 (Some(Military), None),
+            ),
+            // armed volunteers and communal self-defence groups are an armed side
+            (
+                "Gunmen killed a volunteer fighter near Tarvo",
+                "killed",
+                (Some(Militants), Some(Militia)),
+            ),
+            (
+                "Militants shot dead two Dozo hunters near Tarvo",
+                "shot dead",
+                (Some(Militants), Some(Militia)),
+            ),
+            (
+                "Gunmen killed a Koglweogo member near Tarvo",
+                "killed",
+                (Some(Militants), Some(Militia)),
             ),
         ];
         for (text, trigger, expected) in rows {
