@@ -1350,7 +1350,9 @@ impl<'a, 'g> ArticleNames<'a, 'g> {
                 index_of.insert(i, out.len());
                 let role = if self.locative_by_content[i] {
                     Role::Locative
-                } else if names_a_border(text, tokens, raw.words.1) {
+                } else if names_a_border(text, tokens, raw.words.1)
+                    || opens_an_organisations_name(text, tokens, raw.words.1)
+                {
                     Role::Plain
                 } else {
                     role_of(text, tokens, raw.words.0)
@@ -3757,6 +3759,46 @@ fn names_a_border(text: &str, tokens: &[Word], last_word: usize) -> bool {
     })
 }
 
+/// Words that end an organisation's name: a place's name inside one ("the Free Papua
+/// Movement", "the Kachin Independence Army") says who the organisation is, not where
+/// anything happened.
+static ORGANISATION_WORDS: WordSet = WordSet::new(&[
+    "movement",
+    "army",
+    "front",
+    "party",
+    "alliance",
+    "council",
+    "union",
+    "league",
+    "coalition",
+    "committee",
+    "brigade",
+    "brigades",
+    "militia",
+    "forces",
+    "liberation",
+    "independence",
+    "resistance",
+    "congress",
+    "association",
+    "organisation",
+    "organization",
+    "federation",
+]);
+
+/// True when the name ending at `last_word` opens an organisation's name: one of
+/// [`ORGANISATION_WORDS`] follows among the next three capitalised words, over spaces only.
+fn opens_an_organisations_name(text: &str, tokens: &[Word], last_word: usize) -> bool {
+    (last_word + 1..tokens.len())
+        .take(3)
+        .take_while(|&k| {
+            text.get(tokens[k - 1].span.1..tokens[k].span.0) == Some(" ")
+                && is_capitalized(tokens[k].text(text))
+        })
+        .any(|k| ORGANISATION_WORDS.contains(tokens[k].text(text)))
+}
+
 /// The first word of the capitalised name (up to four words) that ends at `last`, the word
 /// before an opening bracket ("Ubakala" in "at Ubakala (Umuahia)").
 fn name_before_an_aside(text: &str, tokens: &[Word], last: usize) -> Option<usize> {
@@ -4407,7 +4449,7 @@ mod tests {
     fn mentions_table() {
         use PlaceKind::*;
         use Role::*;
-        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 184] = [
+        let rows: [(&str, &[(&str, PlaceKind, &str, Role)]); 185] = [
             // a way's first end is where it happened
             (
                 "Rebels ambushed a convoy on the road between Yei and Morobo in Central \
@@ -4964,6 +5006,14 @@ mod tests {
                 &[
                     ("Sourou Province", Admin2, "BF", Locative),
                     ("Mali", Country, "ML", Plain),
+                ],
+            ),
+            // a place's name inside an organisation's names no place where anything was
+            (
+                "students who took part in the Ogun Freedom Movement rally in Kano were held",
+                &[
+                    ("Ogun", Admin1, "NG", Plain),
+                    ("Kano", PopulatedPlace, "NG", Locative),
                 ],
             ),
             // a town abroad known by another of its names only, in a text about another
