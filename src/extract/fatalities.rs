@@ -1410,7 +1410,7 @@ fn named_victims(
 ) -> Option<(u32, Span)> {
     let word = |at: usize| lower.get(at).map_or("", String::as_str);
     // "were killed", "were found dead", "were shot dead", "were shot to death", "were shot
-    // and killed", "were fatally stabbed"; "were both killed".
+    // and killed", "were gunned down", "were fatally stabbed"; "were both killed".
     let dies_after = |k: usize| {
         let k = if matches!(word(k), "both" | "all") {
             k + 1
@@ -1424,6 +1424,7 @@ fn named_victims(
         };
         SINGLE_DEATH_PARTICIPLES.contains(word(k))
             || (word(k) == "found" && word(k + 1) == "dead")
+            || (word(k) == "gunned" && word(k + 1) == "down")
             || (word(k) == "fatally" && INJURY_PARTICIPLES.contains(word(k + 1)))
             || (INJURY_PARTICIPLES.contains(word(k))
                 && (word(k + 1) == "dead"
@@ -2226,6 +2227,9 @@ static SINGLE_DEATH_PARTICIPLES: WordSet = WordSet::new(&[
     "executed",
     "slain",
     "martyred",
+    "beheaded",
+    "decapitated",
+    "massacred",
 ]);
 
 /// True when the two words before `k` are capitalised (a person's name, "Juan Perez") and
@@ -3122,6 +3126,16 @@ impl<'a> PhraseAfter<'a> {
         {
             return Some(false);
         }
+        // "two traders were gunned down", "two gunned down in Buea": the dead; "two gunmen
+        // gunned down a trader": who killed.
+        if w == "gunned" && lower.get(k + 1).is_some_and(|n| n == "down") {
+            let object_after = lower.get(k + 2).is_some_and(|o| {
+                matches!(o.as_str(), "a" | "an" | "the" | "his" | "her" | "their")
+                    || starts_a_figure(o)
+                    || tokens[k + 2].text(clause).starts_with(char::is_uppercase)
+            });
+            return Some(!object_after);
+        }
         if lexicon::DEATH_WORDS.contains(w) {
             // "six gunmen killed the leader", "8 men murdered 2 farmers": the figure is who
             // killed, not who died.
@@ -3662,7 +3676,7 @@ mod tests {
 
     #[test]
     fn tolls_table() {
-        let rows: [(&str, u32); 420] = [
+        let rows: [(&str, u32); 425] = [
             // police ranks are persons
             ("detective shot dead outside his home", 1),
             ("an inspector was killed in the ambush", 1),
@@ -4234,6 +4248,12 @@ mod tests {
             ("four were shot and wounded near the school", 0),
             ("five were shot and 2 killed in the square", 2),
             ("6 shot, 1 dead after the party", 1),
+            // a beheading is a death; gunned down, the dead (or who killed, before an object)
+            ("a farmer was beheaded by unknown men", 1),
+            ("three herders were beheaded near the river", 3),
+            ("two traders were gunned down by police", 2),
+            ("two traders gunned down in the market", 2),
+            ("two gunmen gunned down a trader", 1),
             // one or two people without a figure
             ("the crash left a 23-year-old cyclist dead", 1),
             ("the fire left a family homeless but no one dead", 0),

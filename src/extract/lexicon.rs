@@ -1375,6 +1375,8 @@ pub static DEATH_WORDS: WordSet = WordSet::new(&[
     "massacred",
     "slaughtered",
     "executed",
+    "beheaded",
+    "decapitated",
     "lynched",
     "succumbed",
     // South Asian papers' word for soldiers and police killed ("two constables were
