@@ -51,6 +51,10 @@ fn capitalised_name_ending(text: &str) -> &str {
     loop {
         let word_start = rest.rfind(' ').map_or(0, |k| k + 1);
         let word = &rest[word_start..];
+        // ("On 3 May, the Social Democratic Front": a comma ends the name before it.)
+        if word.ends_with(|c: char| !c.is_alphanumeric()) {
+            break;
+        }
         if word.chars().next().is_some_and(char::is_uppercase) {
             capitalised += 1;
             start = word_start;
@@ -382,6 +386,7 @@ mod tests {
                 "the Rural Help Board (RHB) held a rally; RHB members marched",
                 &[],
             ),
+            ("On 3 May, the Rural Help Board (RHB) held a rally", &[]),
             // one word before the brackets spells nothing out
             ("members of (RHB) marched", &["XA"]),
             // a person's name before the brackets, or the group's name with another small
