@@ -5008,7 +5008,7 @@ mod tests {
                     ("Mali", Country, "ML", Plain),
                 ],
             ),
-            // a place's name inside an organisation's names no place where anything was
+            // a place's name inside an organisation's name says who, not where
             (
                 "students who took part in the Ogun Freedom Movement rally in Kano were held",
                 &[
