@@ -3132,7 +3132,9 @@ impl<'a> PhraseAfter<'a> {
             let object_after = lower.get(k + 2).is_some_and(|o| {
                 matches!(o.as_str(), "a" | "an" | "the" | "his" | "her" | "their")
                     || starts_a_figure(o)
-                    || tokens[k + 2].text(clause).starts_with(char::is_uppercase)
+                    || tokens
+                        .get(k + 2)
+                        .is_some_and(|t| t.text(clause).starts_with(char::is_uppercase))
             });
             return Some(!object_after);
         }
