@@ -358,7 +358,7 @@ mod tests {
 
     #[test]
     fn groups_name_their_countries_table() {
-        let rows: [(&str, &[&str]); 5] = [
+        let rows: [(&str, &[&str]); 7] = [
             (
                 "Boko Haram fighters raided a village",
                 &["CM", "NE", "NG", "TD"],
@@ -368,6 +368,8 @@ mod tests {
             // whole words only: no group in "Hamasaki" or "Talibanised"
             ("Hamasaki spoke of Talibanised rhetoric", &[]),
             ("gunmen attacked a market", &[]),
+            ("Densus 88 officers arrested two men", &["ID"]),
+            ("the New People's Army ambushed a patrol", &["PH"]),
         ];
         for (text, want) in rows {
             assert_eq!(GROUPS.countries_named(text), want, "{text}");
