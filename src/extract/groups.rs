@@ -358,7 +358,7 @@ mod tests {
 
     #[test]
     fn groups_name_their_countries_table() {
-        let rows: [(&str, &[&str]); 7] = [
+        let rows: [(&str, &[&str]); 8] = [
             (
                 "Boko Haram fighters raided a village",
                 &["CM", "NE", "NG", "TD"],
@@ -370,6 +370,7 @@ mod tests {
             ("gunmen attacked a market", &[]),
             ("Densus 88 officers arrested two men", &["ID"]),
             ("the New People's Army ambushed a patrol", &["PH"]),
+            ("Sangaris troops patrolled the market", &["CF"]),
         ];
         for (text, want) in rows {
             assert_eq!(GROUPS.countries_named(text), want, "{text}");
